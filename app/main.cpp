@@ -1,0 +1,45 @@
+// attention-lab: the GUI by default; `compute` and `export` work without a display.
+#include "commands.h"
+
+#include "ui/mainwindow.h"
+#include "ui/resources.h"
+
+#include <QApplication>
+#include <QCoreApplication>
+
+#include <cstdio>
+#include <cstring>
+
+int main(int argc, char *argv[])
+{
+    const char *command = argc > 1 ? argv[1] : "";
+    if (std::strcmp(command, "compute") == 0) {
+        QCoreApplication app(argc, argv);
+        return attn::app::runCompute(QCoreApplication::arguments());
+    }
+    if (std::strcmp(command, "export") == 0) {
+        if (!attn::app::haveDisplay()) qputenv("QT_QPA_PLATFORM", "offscreen");
+        QApplication app(argc, argv);
+        attn::ui::initResources();
+        return attn::app::runExport(QCoreApplication::arguments());
+    }
+    if (command[0] != '\0' && command[0] != '-') {
+        std::fprintf(stderr,
+                     "attention-lab: unknown command \"%s\"; expected compute or export "
+                     "(or no command for the window)\n",
+                     command);
+        return attn::app::BadInput;
+    }
+    if (!attn::app::haveDisplay()) {
+        std::fprintf(stderr, "attention-lab: no display (DISPLAY and WAYLAND_DISPLAY are unset); "
+                             "use `attention-lab export --out DIR` to write the figures instead\n");
+        return attn::app::Failure;
+    }
+    QApplication app(argc, argv);
+    QApplication::setApplicationName("Attention Lab");
+    QApplication::setOrganizationName("Attention Lab");
+    attn::ui::initResources();
+    attn::ui::MainWindow window;
+    window.show();
+    return QApplication::exec();
+}

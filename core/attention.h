@@ -1,0 +1,47 @@
+// attend(): one scenario in, every intermediate of the attention out.
+// Views draw an AttentionTrace; they never recompute attention.
+#pragma once
+
+#include "core/scenario.h"
+
+#include <utility>
+#include <vector>
+
+namespace attn {
+
+/// Everything one query head computed.
+struct HeadTrace {
+    int kv_head = 0;     ///< the K/V head this query head reads
+    Matrix logits;       ///< (n_q, n_k) after scale, temperature and positional bias, before masking
+    BoolMatrix visible;  ///< (n_q, n_k) true = may attend (every mask part combined)
+    Matrix weights;      ///< (n_q, n_k) softmax over the visible keys of each row; rows sum to 1
+    Matrix output;       ///< (n_q, d_v) weights · V of this head's K/V head
+};
+
+/// The full result of one attention call.
+struct AttentionTrace {
+    Shapes shapes;
+    double scale = 1.0;                         ///< scale actually applied to the raw scores
+    std::vector<std::int64_t> query_positions;  ///< (n_q) positions used by masks and positional schemes
+    std::vector<std::int64_t> key_positions;    ///< (n_k)
+    std::vector<HeadTrace> heads;               ///< (H_q) one per query head, never an average
+    Matrix output;                              ///< (n_q, H_q·d_v) heads concatenated in order
+    std::vector<std::pair<int, Index>> fully_masked_rows;  ///< (head, query row) with no visible key
+    KernelKind kernel = KernelKind::Naive;
+};
+
+/// Computes softmax attention (Vaswani et al. 2017, §3.2) for every query head of `scenario`:
+///   logits = scale · score(q_i, k_j) / temperature (+ positional bias),
+///   weights_ij = exp(logits_ij − m_i) / Σ_visible exp(logits_ij' − m_i), m_i the row maximum,
+///   output_i = Σ_{visible j, weights_ij > 0} weights_ij · v_j.
+/// Masked keys are excluded from the sum, never offset by a large constant, so a NaN or Inf in
+/// a masked key or value never reaches a visible output.
+/// Throws ScenarioError when the scenario is invalid, when a trace would not fit in memory,
+/// or when a row has no visible key under the "error" policy.
+AttentionTrace attend(const Scenario &scenario);
+
+/// Bytes the trace of `shapes` needs (logits, weights, visibility, outputs); used to refuse
+/// impossible sizes before allocating.
+std::size_t traceBytes(const Shapes &shapes);
+
+}  // namespace attn

@@ -1,0 +1,55 @@
+#include "core/mask.h"
+
+namespace attn {
+
+bool usesPositions(const Scenario &s)
+{
+    return s.mask.causal || s.mask.window.has_value() || s.positional.kind != PositionalKind::None;
+}
+
+Positions resolvePositions(const Scenario &s, const Shapes &shapes)
+{
+    Positions p;
+    p.key.resize(static_cast<std::size_t>(shapes.n_k));
+    if (!s.key_positions.empty()) {
+        p.key = s.key_positions;
+    } else {
+        for (Index j = 0; j < shapes.n_k; ++j) p.key[static_cast<std::size_t>(j)] = j;
+    }
+    p.query.resize(static_cast<std::size_t>(shapes.n_q));
+    if (!s.query_positions.empty()) {
+        p.query = s.query_positions;
+    } else {
+        // top_left (and n_q = n_k): query i sits at i; bottom_right: the last query meets the last key.
+        const Index offset = s.alignment == Alignment::BottomRight ? shapes.n_k - shapes.n_q : 0;
+        for (Index i = 0; i < shapes.n_q; ++i) p.query[static_cast<std::size_t>(i)] = i + offset;
+    }
+    return p;
+}
+
+BoolMatrix visibility(const Scenario &s, const Shapes &shapes, const Positions &positions, int head)
+{
+    BoolMatrix visible = BoolMatrix::Constant(shapes.n_q, shapes.n_k, true);  // (n_q, n_k)
+    const MaskSpec &mask = s.mask;
+    if (!mask.visible.empty()) {
+        visible = mask.visible.size() == 1 ? mask.visible.front()
+                                           : mask.visible[static_cast<std::size_t>(head)];
+    }
+    for (Index i = 0; i < shapes.n_q; ++i) {
+        const std::int64_t pq = positions.query[static_cast<std::size_t>(i)];
+        for (Index j = 0; j < shapes.n_k; ++j) {
+            const std::int64_t pk = positions.key[static_cast<std::size_t>(j)];
+            bool ok = visible(i, j);
+            if (mask.causal) ok = ok && pk <= pq;
+            if (mask.window) {
+                if (mask.window->left) ok = ok && pk >= pq - *mask.window->left;
+                if (mask.window->right) ok = ok && pk <= pq + *mask.window->right;
+            }
+            if (!mask.key_padding.empty()) ok = ok && mask.key_padding[static_cast<std::size_t>(j)];
+            visible(i, j) = ok;
+        }
+    }
+    return visible;
+}
+
+}  // namespace attn

@@ -1,0 +1,93 @@
+#include "core/score.h"
+
+#include <cmath>
+
+namespace attn {
+
+Matrix applyRope(const Matrix &x, const std::vector<std::int64_t> &positions, double base,
+                 RopeLayout layout)
+{
+    const Index n = x.rows();
+    const Index d = x.cols();
+    const Index half = d / 2;
+    Matrix out(n, d);  // (n, d)
+    for (Index i = 0; i < n; ++i) {
+        const double pos = static_cast<double>(positions[static_cast<std::size_t>(i)]);
+        for (Index p = 0; p < half; ++p) {
+            const double theta = pos * std::pow(base, -2.0 * static_cast<double>(p) / static_cast<double>(d));
+            const double c = std::cos(theta);
+            const double sn = std::sin(theta);
+            const Index a = layout == RopeLayout::HalfSplit ? p : 2 * p;
+            const Index b = layout == RopeLayout::HalfSplit ? p + half : 2 * p + 1;
+            out(i, a) = x(i, a) * c - x(i, b) * sn;
+            out(i, b) = x(i, a) * sn + x(i, b) * c;
+        }
+    }
+    return out;
+}
+
+std::vector<double> alibiSlopes(int numHeads)
+{
+    auto powerOfTwoSlopes = [](int n) {
+        std::vector<double> slopes;
+        const double start = std::pow(2.0, -8.0 / n);
+        for (int h = 0; h < n; ++h) slopes.push_back(std::pow(start, h + 1));
+        return slopes;
+    };
+    int lower = 1;
+    while (lower * 2 <= numHeads) lower *= 2;
+    std::vector<double> slopes = powerOfTwoSlopes(lower);
+    if (lower != numHeads) {
+        const std::vector<double> twice = powerOfTwoSlopes(2 * lower);
+        for (int h = 0; static_cast<int>(slopes.size()) < numHeads; h += 2) slopes.push_back(twice[h]);
+    }
+    return slopes;
+}
+
+Matrix computeLogits(const Scenario &s, const Shapes &shapes, const Positions &positions,
+                     double scale, int head)
+{
+    const int kvHead = kvHeadFor(head, shapes.num_query_heads, shapes.num_kv_heads);
+    Matrix logits;  // (n_q, n_k)
+    if (!s.scores.empty()) {
+        logits = s.scores.size() == 1 ? s.scores.front() : s.scores[static_cast<std::size_t>(head)];
+        logits *= scale;
+    } else {
+        Matrix q = s.query.middleCols(head * shapes.d_k, shapes.d_k);  // (n_q, d_k)
+        Matrix k = s.key.middleCols(kvHead * shapes.d_k, shapes.d_k);  // (n_k, d_k)
+        if (s.positional.kind == PositionalKind::Rope) {
+            q = applyRope(q, positions.query, s.positional.rope_base, s.positional.rope_layout);
+            k = applyRope(k, positions.key, s.positional.rope_base, s.positional.rope_layout);
+        }
+        if (s.score == ScoreKind::Additive) {
+            const AdditiveParams &a = *s.additive;
+            const Matrix wq = q * a.W_q.transpose();  // (n_q, h)
+            const Matrix wk = k * a.W_k.transpose();  // (n_k, h)
+            logits.resize(shapes.n_q, shapes.n_k);
+            for (Index i = 0; i < shapes.n_q; ++i) {
+                for (Index j = 0; j < shapes.n_k; ++j) {
+                    logits(i, j) = ((wq.row(i) + wk.row(j)).array().tanh().matrix() * a.v)(0);
+                }
+            }
+            logits *= scale;
+        } else {
+            logits = scale * (q * k.transpose());  // (n_q, n_k)
+        }
+    }
+    logits /= s.temperature;
+    if (s.positional.kind == PositionalKind::Alibi) {
+        const double slope = s.positional.alibi_slopes.empty()
+                                 ? alibiSlopes(shapes.num_query_heads)[static_cast<std::size_t>(head)]
+                                 : s.positional.alibi_slopes[static_cast<std::size_t>(head)];
+        for (Index i = 0; i < shapes.n_q; ++i) {
+            for (Index j = 0; j < shapes.n_k; ++j) {
+                const auto distance = std::abs(positions.query[static_cast<std::size_t>(i)]
+                                               - positions.key[static_cast<std::size_t>(j)]);
+                logits(i, j) -= slope * static_cast<double>(distance);
+            }
+        }
+    }
+    return logits;
+}
+
+}  // namespace attn

@@ -1,0 +1,184 @@
+// The scenario reader/writer against the reference cases (tests/data/cases) and bad files.
+#include "ui/document/scenariojson.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace attn;
+
+namespace {
+
+QJsonObject readCase(const QString &name)
+{
+    QFile f(QStringLiteral(ATTN_TEST_DATA_DIR "/cases/") + name);
+    if (!f.open(QIODevice::ReadOnly)) qFatal("cannot open %s", qPrintable(f.fileName()));
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+/// |got − expected| ≤ tol for every entry; null in the expectation means NaN.
+void compareMatrix(const Matrix &got, const QJsonArray &expected, const QString &what, double tol)
+{
+    QCOMPARE(got.rows(), Index(expected.size()));
+    for (Index i = 0; i < got.rows(); ++i) {
+        const QJsonArray row = expected.at(i).toArray();
+        QCOMPARE(got.cols(), Index(row.size()));
+        for (Index j = 0; j < got.cols(); ++j) {
+            const double e = row.at(j).isNull() ? qQNaN() : row.at(j).toDouble();
+            const double g = got(i, j);
+            const bool ok = std::isnan(e) ? std::isnan(g) : std::abs(g - e) <= tol;
+            QVERIFY2(ok, qPrintable(QString("%1[%2][%3] = %4, expected %5").arg(what).arg(i).arg(j)
+                                        .arg(g, 0, 'g', 17).arg(e, 0, 'g', 17)));
+        }
+    }
+}
+
+}  // namespace
+
+class TestScenarioJson : public QObject {
+    Q_OBJECT
+private slots:
+    void referenceCase_data();
+    void referenceCase();
+    void roundTripKeepsEverything();
+    void badInput_data();
+    void badInput();
+    void traceJsonWritesNaNAsNull();
+};
+
+void TestScenarioJson::referenceCase_data()
+{
+    QTest::addColumn<QString>("file");
+    for (const char *name : {"01-worked-example.json", "02-fully-masked-row.json",
+                             "03-visible-means-may-attend.json", "04a-causal-top-left.json",
+                             "04b-causal-bottom-right.json", "04c-causal-bottom-right-short-keys.json",
+                             "05-key-padding.json", "06-gqa-head-mapping.json", "06b-mqa.json",
+                             "07-large-logits.json", "09a-rope-interleaved.json",
+                             "09b-rope-half-split.json", "10-alibi-six-heads.json",
+                             "11-sliding-window.json", "12-softmax-over-keys.json",
+                             "14-additive-with-padding.json", "15-error-ambiguous-causal.json",
+                             "16-error-shape-mismatch.json", "17-error-heads-not-divisible.json"}) {
+        QTest::newRow(name) << QString::fromLatin1(name);
+    }
+}
+
+void TestScenarioJson::referenceCase()
+{
+    QFETCH(QString, file);
+    QJsonObject object = readCase(file);
+    const QJsonObject expect = object.take("expect").toObject();
+    QVERIFY(!expect.isEmpty());
+    if (expect.value("error").toBool()) {
+        try {
+            attend(doc::scenarioFromJson(object));
+            QFAIL("expected a ScenarioError");
+        } catch (const ScenarioError &e) {
+            const QString message = QString::fromUtf8(e.what());
+            QVERIFY2(!message.contains('\n'), qPrintable(message));
+            for (const QJsonValue &m : expect.value("mentions").toArray()) {
+                QVERIFY2(message.contains(m.toString()), qPrintable(message + " lacks " + m.toString()));
+            }
+        }
+        return;
+    }
+    // The engine computes in double; the cases were computed independently in double too.
+    const double tol = 1e-9;
+    const AttentionTrace t = attend(doc::scenarioFromJson(object));
+    const QJsonArray weights = expect.value("weights").toArray();
+    QCOMPARE(t.heads.size(), std::size_t(weights.size()));
+    for (qsizetype h = 0; h < weights.size(); ++h) {
+        compareMatrix(t.heads[std::size_t(h)].weights, weights.at(h).toArray(), QString("weights[%1]").arg(h), tol);
+    }
+    if (expect.contains("scores")) {
+        const QJsonArray scores = expect.value("scores").toArray();
+        for (qsizetype h = 0; h < scores.size(); ++h) {
+            compareMatrix(t.heads[std::size_t(h)].logits, scores.at(h).toArray(), QString("scores[%1]").arg(h), tol);
+        }
+    }
+    compareMatrix(t.output, expect.value("output").toArray(), "output", tol);
+    if (expect.contains("fully_masked_rows")) {
+        const QJsonArray rows = expect.value("fully_masked_rows").toArray();
+        QCOMPARE(t.fully_masked_rows.size(), std::size_t(rows.size()));
+        for (qsizetype r = 0; r < rows.size(); ++r) {
+            QCOMPARE(t.fully_masked_rows[std::size_t(r)].first, rows.at(r)[0].toInt());
+            QCOMPARE(t.fully_masked_rows[std::size_t(r)].second, Index(rows.at(r)[1].toInt()));
+        }
+    }
+}
+
+void TestScenarioJson::roundTripKeepsEverything()
+{
+    QDir dir(QStringLiteral(ATTN_TEST_DATA_DIR "/cases"));
+    int checked = 0;
+    for (const QString &name : dir.entryList({"*.json"}, QDir::Files)) {
+        QJsonObject object = readCase(name);
+        if (object.take("expect").toObject().value("error").toBool()) continue;
+        Scenario first;
+        try {
+            first = doc::scenarioFromJson(object);
+        } catch (const ScenarioError &) {
+            continue;
+        }
+        const QJsonObject written = doc::scenarioToJson(first);
+        const Scenario second = doc::scenarioFromJson(written);
+        QCOMPARE(doc::scenarioToJson(second), written);
+        QCOMPARE(second.query, first.query);
+        QCOMPARE(second.value, first.value);
+        QCOMPARE(second.mask.causal, first.mask.causal);
+        ++checked;
+    }
+    QVERIFY(checked >= 15);
+}
+
+void TestScenarioJson::badInput_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("mentions");
+    const QByteArray head = R"({"format": "attention-lab.scenario", "version": 1, )";
+    QTest::addRow("not JSON") << QByteArray("{\"format\": ") << "not valid JSON";
+    QTest::addRow("top-level array") << QByteArray("[1, 2]") << "JSON object";
+    QTest::addRow("wrong format") << QByteArray(R"({"format": "x", "version": 1})") << "format";
+    QTest::addRow("wrong version") << QByteArray(R"({"format": "attention-lab.scenario", "version": 2})") << "version 1, got 2";
+    QTest::addRow("ragged Q") << head + R"("Q": [[1, 0], [1]], "K": [[1, 0]], "V": [[1]]})" << "row 1 has 1 numbers but row 0 has 2";
+    QTest::addRow("string in K") << head + R"("Q": [[1]], "K": [["a"]], "V": [[1]]})" << "K[0][0]: expected a number, got a string";
+    QTest::addRow("V not an array") << head + R"("Q": [[1]], "K": [[1]], "V": 3})" << "V: expected an array, got a number";
+    QTest::addRow("unknown score") << head + R"("Q": [[1]], "K": [[1]], "V": [[1]], "score": "cosine"})" << "unknown value \"cosine\"";
+    QTest::addRow("fractional heads") << head + R"("Q": [[1]], "K": [[1]], "V": [[1]], "heads": {"query": 1.5}})" << "heads.query: expected an integer";
+    QTest::addRow("temperature zero") << head + R"("Q": [[1]], "K": [[1]], "V": [[1]], "temperature": 0})" << "temperature";
+    QTest::addRow("visible entry 2") << head + R"("Q": [[1]], "K": [[1]], "V": [[1]], "mask": {"visible": [[2]]}})" << "use 1 (may attend) or 0";
+    QTest::addRow("padding not bool") << head + R"("Q": [[1]], "K": [[1]], "V": [[1]], "mask": {"key_padding": [1]}})" << "mask.key_padding";
+    QTest::addRow("label count") << head + R"("Q": [[1]], "K": [[1]], "V": [[1]], "key_tokens": ["a", "b"]})" << "key_tokens: has 2 labels but n_k = 1";
+}
+
+void TestScenarioJson::badInput()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, mentions);
+    try {
+        doc::scenarioFromJsonText(text);
+        QFAIL("expected a ScenarioError");
+    } catch (const ScenarioError &e) {
+        const QString message = QString::fromUtf8(e.what());
+        QVERIFY2(message.contains(mentions), qPrintable(message));
+        QVERIFY2(!message.contains('\n'), qPrintable(message));
+    }
+}
+
+void TestScenarioJson::traceJsonWritesNaNAsNull()
+{
+    const QByteArray text = R"({"format": "attention-lab.scenario", "version": 1,
+        "Q": [[1]], "K": [[1]], "V": [[1]], "mask": {"visible": [[0]], "all_masked_rows": "nan"}})";
+    const QJsonObject result = doc::traceToJson(attend(doc::scenarioFromJsonText(text)));
+    QVERIFY(result["weights"].toArray()[0].toArray()[0].toArray()[0].isNull());
+    QVERIFY(result["output"].toArray()[0].toArray()[0].isNull());
+    QCOMPARE(result["fully_masked_rows"].toArray(), (QJsonArray{QJsonArray{0, 0}}));
+    QCOMPARE(result["shapes"].toObject()["n_k"].toInt(), 1);
+    QCOMPARE(result["kernel"].toString(), QStringLiteral("naive"));
+}
+
+QTEST_APPLESS_MAIN(TestScenarioJson)
+#include "tst_scenariojson.moc"

@@ -1,0 +1,29 @@
+// The one reader and writer of the scenario file format (design map §2), and of the result JSON.
+#pragma once
+
+#include "core/attention.h"
+
+#include <QJsonObject>
+#include <QString>
+
+namespace attn::doc {
+
+/// Parses a scenario object. Throws attn::ScenarioError naming the field and the numbers
+/// involved (wrong type, ragged matrix, unknown enum value, …) and then runs attn::validate.
+Scenario scenarioFromJson(const QJsonObject &object);
+
+/// Reads and parses a scenario file. Throws attn::ScenarioError (field "file" for I/O and
+/// JSON syntax errors, with the offset of the syntax error).
+Scenario readScenarioFile(const QString &path);
+
+/// Parses scenario JSON text (same errors as readScenarioFile).
+Scenario scenarioFromJsonText(const QByteArray &text);
+
+/// The scenario as a file object (format, version 1, every non-default field).
+QJsonObject scenarioToJson(const Scenario &scenario);
+
+/// The result object: "shapes", "scores" [head][n_q][n_k], "weights", "output" (n_q, H_q·d_v),
+/// "fully_masked_rows" [[head, row], …], "kernel". NaN and ±Inf are written as null.
+QJsonObject traceToJson(const AttentionTrace &trace);
+
+}  // namespace attn::doc
