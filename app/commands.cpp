@@ -21,12 +21,12 @@ void printError(const QString &message)
     std::fprintf(stderr, "attention-lab: %s\n", qPrintable(message));
 }
 
-}  // namespace
+} // namespace
 
 bool haveDisplay()
 {
-    return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
-           || !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+    return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") ||
+           !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
 }
 
 int runCompute(const QStringList &arguments)
@@ -77,9 +77,8 @@ int runExport(const QStringList &arguments)
     const QCommandLineOption formatOption("format", "png, svg or pdf (default png).", "FORMAT", "png");
     const QCommandLineOption sizeOption("size", "Figure size in pixels, WxH (default 800x600).", "WxH",
                                         "800x600");
-    const QCommandLineOption presetOption("preset", "Preset to draw: " + ui::presetIds().join(", ")
-                                                        + " or all (default all).",
-                                          "ID", "all");
+    const QCommandLineOption presetOption(
+        "preset", "Preset to draw: " + ui::presetIds().join(", ") + " or all (default all).", "ID", "all");
     parser.addOptions({outOption, formatOption, sizeOption, presetOption});
     if (!parser.parse(arguments)) {
         printError(parser.errorText());
@@ -100,8 +99,8 @@ int runExport(const QStringList &arguments)
     }
     const QRegularExpressionMatch size =
         QRegularExpression("^(\\d{2,5})x(\\d{2,5})$").match(parser.value(sizeOption));
-    if (!size.hasMatch() || size.captured(1).toInt() < 100 || size.captured(2).toInt() < 100
-        || size.captured(1).toInt() > 10000 || size.captured(2).toInt() > 10000) {
+    if (!size.hasMatch() || size.captured(1).toInt() < 100 || size.captured(2).toInt() < 100 ||
+        size.captured(1).toInt() > 10000 || size.captured(2).toInt() > 10000) {
         printError(QStringLiteral("--size must be WxH with each side 100…10000 pixels, got \"%1\"")
                        .arg(parser.value(sizeOption)));
         return BadInput;
@@ -129,4 +128,4 @@ int runExport(const QStringList &arguments)
     return Ok;
 }
 
-}  // namespace attn::app
+} // namespace attn::app

@@ -1,7 +1,7 @@
 // The command-line modes of attention-lab (the GUI is the default mode).
 #pragma once
 
-class QStringList;
+#include <QStringList>
 
 namespace attn::app {
 
@@ -19,4 +19,4 @@ int runExport(const QStringList &arguments);
 /// True when a window could be shown (an X11 or Wayland display, or an explicit QT_QPA_PLATFORM).
 bool haveDisplay();
 
-}  // namespace attn::app
+} // namespace attn::app

@@ -6,6 +6,7 @@
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QStringList>
 
 #include <cstdio>
 #include <cstring>
@@ -39,7 +40,12 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName("Attention Lab");
     QApplication::setOrganizationName("Attention Lab");
     attn::ui::initResources();
-    attn::ui::MainWindow window;
+    // Hidden option for demonstrations and screenshots: --preset worked-example|xiaohong.
+    QString presetId = QStringLiteral("worked-example");
+    const QStringList arguments = QCoreApplication::arguments();
+    const qsizetype at = arguments.indexOf(QStringLiteral("--preset"));
+    if (at >= 0 && at + 1 < arguments.size()) presetId = arguments.at(at + 1);
+    attn::ui::MainWindow window(presetId);
     window.show();
     return QApplication::exec();
 }

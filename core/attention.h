@@ -11,22 +11,22 @@ namespace attn {
 
 /// Everything one query head computed.
 struct HeadTrace {
-    int kv_head = 0;     ///< the K/V head this query head reads
-    Matrix logits;       ///< (n_q, n_k) after scale, temperature and positional bias, before masking
-    BoolMatrix visible;  ///< (n_q, n_k) true = may attend (every mask part combined)
-    Matrix weights;      ///< (n_q, n_k) softmax over the visible keys of each row; rows sum to 1
-    Matrix output;       ///< (n_q, d_v) weights · V of this head's K/V head
+    int kv_head = 0;    ///< the K/V head this query head reads
+    Matrix logits;      ///< (n_q, n_k) after scale, temperature and positional bias, before masking
+    BoolMatrix visible; ///< (n_q, n_k) true = may attend (every mask part combined)
+    Matrix weights;     ///< (n_q, n_k) softmax over the visible keys of each row; rows sum to 1
+    Matrix output;      ///< (n_q, d_v) weights · V of this head's K/V head
 };
 
 /// The full result of one attention call.
 struct AttentionTrace {
     Shapes shapes;
-    double scale = 1.0;                         ///< scale actually applied to the raw scores
-    std::vector<std::int64_t> query_positions;  ///< (n_q) positions used by masks and positional schemes
-    std::vector<std::int64_t> key_positions;    ///< (n_k)
-    std::vector<HeadTrace> heads;               ///< (H_q) one per query head, never an average
-    Matrix output;                              ///< (n_q, H_q·d_v) heads concatenated in order
-    std::vector<std::pair<int, Index>> fully_masked_rows;  ///< (head, query row) with no visible key
+    double scale = 1.0;                        ///< scale actually applied to the raw scores
+    std::vector<std::int64_t> query_positions; ///< (n_q) positions used by masks and positional schemes
+    std::vector<std::int64_t> key_positions;   ///< (n_k)
+    std::vector<HeadTrace> heads;              ///< (H_q) one per query head, never an average
+    Matrix output;                             ///< (n_q, H_q·d_v) heads concatenated in order
+    std::vector<std::pair<int, Index>> fully_masked_rows; ///< (head, query row) with no visible key
     KernelKind kernel = KernelKind::Naive;
 };
 
@@ -44,4 +44,4 @@ AttentionTrace attend(const Scenario &scenario);
 /// impossible sizes before allocating.
 std::size_t traceBytes(const Shapes &shapes);
 
-}  // namespace attn
+} // namespace attn

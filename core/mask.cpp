@@ -29,11 +29,11 @@ Positions resolvePositions(const Scenario &s, const Shapes &shapes)
 
 BoolMatrix visibility(const Scenario &s, const Shapes &shapes, const Positions &positions, int head)
 {
-    BoolMatrix visible = BoolMatrix::Constant(shapes.n_q, shapes.n_k, true);  // (n_q, n_k)
+    BoolMatrix visible = BoolMatrix::Constant(shapes.n_q, shapes.n_k, true); // (n_q, n_k)
     const MaskSpec &mask = s.mask;
     if (!mask.visible.empty()) {
-        visible = mask.visible.size() == 1 ? mask.visible.front()
-                                           : mask.visible[static_cast<std::size_t>(head)];
+        visible =
+            mask.visible.size() == 1 ? mask.visible.front() : mask.visible[static_cast<std::size_t>(head)];
     }
     for (Index i = 0; i < shapes.n_q; ++i) {
         const std::int64_t pq = positions.query[static_cast<std::size_t>(i)];
@@ -52,4 +52,4 @@ BoolMatrix visibility(const Scenario &s, const Shapes &shapes, const Positions &
     return visible;
 }
 
-}  // namespace attn
+} // namespace attn

@@ -19,34 +19,36 @@ namespace {
     throw ScenarioError(field, message);
 }
 
-std::string str(Index v) { return std::to_string(v); }
+std::string str(Index v)
+{
+    return std::to_string(v);
+}
 
 void checkShape(const std::string &field, const Matrix &m, Index rows, Index cols)
 {
     if (m.rows() != rows || m.cols() != cols) {
-        fail(field, "is " + str(m.rows()) + "×" + str(m.cols()) + ", expected " + str(rows) + "×"
-                        + str(cols));
+        fail(field,
+             "is " + str(m.rows()) + "×" + str(m.cols()) + ", expected " + str(rows) + "×" + str(cols));
     }
 }
 
 void checkShape(const std::string &field, const BoolMatrix &m, Index rows, Index cols)
 {
     if (m.rows() != rows || m.cols() != cols) {
-        fail(field, "is " + str(m.rows()) + "×" + str(m.cols()) + ", expected " + str(rows) + "×"
-                        + str(cols) + " (n_q × n_k)");
+        fail(field, "is " + str(m.rows()) + "×" + str(m.cols()) + ", expected " + str(rows) + "×" +
+                        str(cols) + " (n_q × n_k)");
     }
 }
 
-void checkLabels(const std::string &field, const std::vector<std::string> &labels, Index n,
-                 const char *count)
+void checkLabels(const std::string &field, const std::vector<std::string> &labels, Index n, const char *count)
 {
     if (!labels.empty() && static_cast<Index>(labels.size()) != n) {
-        fail(field, "has " + str(static_cast<Index>(labels.size())) + " labels but " + count
-                        + " = " + str(n));
+        fail(field,
+             "has " + str(static_cast<Index>(labels.size())) + " labels but " + count + " = " + str(n));
     }
 }
 
-}  // namespace
+} // namespace
 
 Shapes validate(const Scenario &s)
 {
@@ -54,12 +56,12 @@ Shapes validate(const Scenario &s)
 
     // 1. Heads.
     if (s.num_query_heads < 1 || s.num_kv_heads < 1) {
-        fail("heads", "query " + std::to_string(s.num_query_heads) + " and kv "
-                          + std::to_string(s.num_kv_heads) + " must both be at least 1");
+        fail("heads", "query " + std::to_string(s.num_query_heads) + " and kv " +
+                          std::to_string(s.num_kv_heads) + " must both be at least 1");
     }
     if (s.num_query_heads % s.num_kv_heads != 0) {
-        fail("heads", "query heads " + std::to_string(s.num_query_heads)
-                          + " is not a multiple of kv heads " + std::to_string(s.num_kv_heads));
+        fail("heads", "query heads " + std::to_string(s.num_query_heads) + " is not a multiple of kv heads " +
+                          std::to_string(s.num_kv_heads));
     }
     shapes.num_query_heads = s.num_query_heads;
     shapes.num_kv_heads = s.num_kv_heads;
@@ -88,8 +90,7 @@ Shapes validate(const Scenario &s)
     }
     if (haveQ) {
         if (s.query.cols() % hq != 0) {
-            fail("Q", "has " + str(s.query.cols()) + " columns, not a multiple of query heads "
-                          + str(hq));
+            fail("Q", "has " + str(s.query.cols()) + " columns, not a multiple of query heads " + str(hq));
         }
         if (s.key.cols() % hkv != 0) {
             fail("K", "has " + str(s.key.cols()) + " columns, not a multiple of kv heads " + str(hkv));
@@ -97,13 +98,12 @@ Shapes validate(const Scenario &s)
         const Index dkQ = s.query.cols() / hq;
         const Index dkK = s.key.cols() / hkv;
         if (dkQ != dkK) {
-            fail("K", "has d_k = " + str(dkK) + " per head (" + str(s.key.cols())
-                          + " columns) but Q has d_k = " + str(dkQ) + " (" + str(s.query.cols())
-                          + " columns)");
+            fail("K", "has d_k = " + str(dkK) + " per head (" + str(s.key.cols()) +
+                          " columns) but Q has d_k = " + str(dkQ) + " (" + str(s.query.cols()) + " columns)");
         }
         if (s.key.rows() != shapes.n_k) {
-            fail("K", "has " + str(s.key.rows()) + " rows but V has " + str(shapes.n_k)
-                          + " (one value per key)");
+            fail("K",
+                 "has " + str(s.key.rows()) + " rows but V has " + str(shapes.n_k) + " (one value per key)");
         }
         shapes.n_q = s.query.rows();
         shapes.d_k = dkQ;
@@ -111,8 +111,8 @@ Shapes validate(const Scenario &s)
     if (!s.scores.empty()) {
         const Index count = static_cast<Index>(s.scores.size());
         if (count != 1 && count != hq) {
-            fail("scores", "has " + str(count) + " matrices; give 1 (shared) or one per query head ("
-                               + str(hq) + ")");
+            fail("scores",
+                 "has " + str(count) + " matrices; give 1 (shared) or one per query head (" + str(hq) + ")");
         }
         const Index nq = haveQ ? shapes.n_q : s.scores.front().rows();
         for (const Matrix &m : s.scores) checkShape("scores", m, nq, shapes.n_k);
@@ -143,32 +143,30 @@ Shapes validate(const Scenario &s)
 
     // 6. Positions and alignment.
     if (!s.query_positions.empty() && static_cast<Index>(s.query_positions.size()) != shapes.n_q) {
-        fail("positions.query", "has " + str(static_cast<Index>(s.query_positions.size()))
-                                    + " entries but n_q = " + str(shapes.n_q));
+        fail("positions.query", "has " + str(static_cast<Index>(s.query_positions.size())) +
+                                    " entries but n_q = " + str(shapes.n_q));
     }
     if (!s.key_positions.empty() && static_cast<Index>(s.key_positions.size()) != shapes.n_k) {
-        fail("positions.key", "has " + str(static_cast<Index>(s.key_positions.size()))
-                                  + " entries but n_k = " + str(shapes.n_k));
+        fail("positions.key", "has " + str(static_cast<Index>(s.key_positions.size())) +
+                                  " entries but n_k = " + str(shapes.n_k));
     }
-    if (shapes.n_q != shapes.n_k && usesPositions(s) && s.query_positions.empty()
-        && s.alignment == Alignment::Unspecified) {
-        fail("alignment", "is required: n_q = " + str(shapes.n_q) + " differs from n_k = "
-                              + str(shapes.n_k)
-                              + " and the mask or positional scheme depends on positions; "
-                                "set \"top_left\" or \"bottom_right\" or explicit positions");
+    if (shapes.n_q != shapes.n_k && usesPositions(s) && s.query_positions.empty() &&
+        s.alignment == Alignment::Unspecified) {
+        fail("alignment", "is required: n_q = " + str(shapes.n_q) + " differs from n_k = " + str(shapes.n_k) +
+                              " and the mask or positional scheme depends on positions; "
+                              "set \"top_left\" or \"bottom_right\" or explicit positions");
     }
 
     // 7. Mask parts.
     if (!s.mask.key_padding.empty() && static_cast<Index>(s.mask.key_padding.size()) != shapes.n_k) {
-        fail("mask.key_padding", "has " + str(static_cast<Index>(s.mask.key_padding.size()))
-                                     + " entries but n_k = " + str(shapes.n_k));
+        fail("mask.key_padding", "has " + str(static_cast<Index>(s.mask.key_padding.size())) +
+                                     " entries but n_k = " + str(shapes.n_k));
     }
     if (!s.mask.visible.empty()) {
         const Index count = static_cast<Index>(s.mask.visible.size());
         if (count != 1 && count != hq) {
-            fail("mask.visible", "has " + str(count)
-                                     + " matrices; give 1 (shared) or one per query head ("
-                                     + str(hq) + ")");
+            fail("mask.visible",
+                 "has " + str(count) + " matrices; give 1 (shared) or one per query head (" + str(hq) + ")");
         }
         for (const BoolMatrix &m : s.mask.visible) checkShape("mask.visible", m, shapes.n_q, shapes.n_k);
     }
@@ -191,11 +189,10 @@ Shapes validate(const Scenario &s)
             fail("positional.rope_base", "must be a finite number > 1");
         }
     }
-    if (s.positional.kind == PositionalKind::Alibi && !s.positional.alibi_slopes.empty()
-        && static_cast<Index>(s.positional.alibi_slopes.size()) != hq) {
-        fail("positional.alibi_slopes",
-             "has " + str(static_cast<Index>(s.positional.alibi_slopes.size()))
-                 + " slopes but there are " + str(hq) + " query heads");
+    if (s.positional.kind == PositionalKind::Alibi && !s.positional.alibi_slopes.empty() &&
+        static_cast<Index>(s.positional.alibi_slopes.size()) != hq) {
+        fail("positional.alibi_slopes", "has " + str(static_cast<Index>(s.positional.alibi_slopes.size())) +
+                                            " slopes but there are " + str(hq) + " query heads");
     }
 
     // 9. Kernel options.
@@ -275,4 +272,4 @@ const char *toString(KernelKind kind)
     return "?";
 }
 
-}  // namespace attn
+} // namespace attn

@@ -13,24 +13,24 @@ namespace attn {
 
 /// How a query and a key are turned into a score (logit).
 enum class ScoreKind {
-    ScaledDot,  ///< q·k / √d_k (Vaswani et al. 2017, §3.2.1)
-    Dot,        ///< q·k (Luong et al. 2015, §3.1)
-    Additive,   ///< vᵀ tanh(W_q q + W_k k) (Bahdanau et al. 2015, §3.1)
+    ScaledDot, ///< q·k / √d_k (Vaswani et al. 2017, §3.2.1)
+    Dot,       ///< q·k (Luong et al. 2015, §3.1)
+    Additive,  ///< vᵀ tanh(W_q q + W_k k) (Bahdanau et al. 2015, §3.1)
 };
 
 /// Where query i sits among the keys when n_q ≠ n_k and no explicit positions are given.
 enum class Alignment {
-    Unspecified,  ///< only allowed when n_q = n_k or nothing depends on positions
-    TopLeft,      ///< query i at position i
-    BottomRight,  ///< query i at position i + n_k − n_q (the last query sees the last key)
+    Unspecified, ///< only allowed when n_q = n_k or nothing depends on positions
+    TopLeft,     ///< query i at position i
+    BottomRight, ///< query i at position i + n_k − n_q (the last query sees the last key)
 };
 
 /// What a query row with no visible key gets.
 enum class MaskedRowPolicy {
-    Zero,     ///< weights 0, output 0, row reported (default)
-    NaN,      ///< weights NaN, output NaN, row reported
-    Uniform,  ///< weights 1/n_k over every key, row reported
-    Error,    ///< the computation fails with a ScenarioError naming head and row
+    Zero,    ///< weights 0, output 0, row reported (default)
+    NaN,     ///< weights NaN, output NaN, row reported
+    Uniform, ///< weights 1/n_k over every key, row reported
+    Error,   ///< the computation fails with a ScenarioError naming head and row
 };
 
 enum class PositionalKind { None, Rope, Alibi };
@@ -42,9 +42,9 @@ enum class KernelKind { Naive, Tiled, Windowed, Linear };
 
 /// Parameters of additive scoring a(q, k) = vᵀ tanh(W_q q + W_k k).
 struct AdditiveParams {
-    Matrix W_q;  ///< (h, d_k)
-    Matrix W_k;  ///< (h, d_k)
-    Vector v;    ///< (h)
+    Matrix W_q; ///< (h, d_k)
+    Matrix W_k; ///< (h, d_k)
+    Vector v;   ///< (h)
 };
 
 /// A local window: key j is visible to query i only if pos_q − left ≤ pos_k ≤ pos_q + right.
@@ -56,49 +56,49 @@ struct Window {
 
 /// Every part of the mask; all parts combine with AND.
 struct MaskSpec {
-    bool causal = false;                ///< key j visible only if pos_k(j) ≤ pos_q(i)
-    std::optional<Window> window;       ///< local window, see Window
-    std::vector<bool> key_padding;      ///< (n_k) true = real token; empty = no padding
-    std::vector<BoolMatrix> visible;    ///< empty, one shared, or one per query head; each (n_q, n_k)
+    bool causal = false;             ///< key j visible only if pos_k(j) ≤ pos_q(i)
+    std::optional<Window> window;    ///< local window, see Window
+    std::vector<bool> key_padding;   ///< (n_k) true = real token; empty = no padding
+    std::vector<BoolMatrix> visible; ///< empty, one shared, or one per query head; each (n_q, n_k)
     MaskedRowPolicy all_masked_rows = MaskedRowPolicy::Zero;
 };
 
 /// Positional scheme acting on scores before softmax.
 struct PositionalSpec {
     PositionalKind kind = PositionalKind::None;
-    double rope_base = 10000.0;                      ///< RoPE θ base (Su et al. 2021, §3.4)
-    RopeLayout rope_layout = RopeLayout::HalfSplit;  ///< which feature pairs rotate together
-    std::vector<double> alibi_slopes;                ///< (H_q) or empty for the standard slopes
+    double rope_base = 10000.0;                     ///< RoPE θ base (Su et al. 2021, §3.4)
+    RopeLayout rope_layout = RopeLayout::HalfSplit; ///< which feature pairs rotate together
+    std::vector<double> alibi_slopes;               ///< (H_q) or empty for the standard slopes
 };
 
 /// Tile sizes of the tiled kernel.
 struct TileSpec {
-    Index query = 64;  ///< B_r: query rows per tile
-    Index key = 64;    ///< B_c: key rows per tile
+    Index query = 64; ///< B_r: query rows per tile
+    Index key = 64;   ///< B_c: key rows per tile
 };
 
 /// One attention problem. Field names follow the scenario file (design map §2).
 struct Scenario {
     std::string title;
-    std::vector<std::string> query_tokens;  ///< (n_q) labels or empty
-    std::vector<std::string> key_tokens;    ///< (n_k) labels or empty
+    std::vector<std::string> query_tokens; ///< (n_q) labels or empty
+    std::vector<std::string> key_tokens;   ///< (n_k) labels or empty
 
-    Matrix query;  ///< Q (n_q, H_q·d_k); may be empty when raw scores are given
-    Matrix key;    ///< K (n_k, H_kv·d_k); may be empty when raw scores are given
-    Matrix value;  ///< V (n_k, H_kv·d_v); always required
-    std::vector<Matrix> scores;  ///< empty, one shared, or one per query head; each (n_q, n_k)
+    Matrix query;               ///< Q (n_q, H_q·d_k); may be empty when raw scores are given
+    Matrix key;                 ///< K (n_k, H_kv·d_k); may be empty when raw scores are given
+    Matrix value;               ///< V (n_k, H_kv·d_v); always required
+    std::vector<Matrix> scores; ///< empty, one shared, or one per query head; each (n_q, n_k)
 
-    int num_query_heads = 1;  ///< H_q
-    int num_kv_heads = 1;     ///< H_kv
+    int num_query_heads = 1; ///< H_q
+    int num_kv_heads = 1;    ///< H_kv
 
     ScoreKind score = ScoreKind::ScaledDot;
-    std::optional<AdditiveParams> additive;  ///< required when score is Additive
-    std::optional<double> scale;             ///< replaces the default scale
-    double temperature = 1.0;                ///< > 0; logits = scale · score / temperature
+    std::optional<AdditiveParams> additive; ///< required when score is Additive
+    std::optional<double> scale;            ///< replaces the default scale
+    double temperature = 1.0;               ///< > 0; logits = scale · score / temperature
 
     Alignment alignment = Alignment::Unspecified;
-    std::vector<std::int64_t> query_positions;  ///< (n_q) or empty for the alignment's default
-    std::vector<std::int64_t> key_positions;    ///< (n_k) or empty for 0 … n_k − 1
+    std::vector<std::int64_t> query_positions; ///< (n_q) or empty for the alignment's default
+    std::vector<std::int64_t> key_positions;   ///< (n_k) or empty for 0 … n_k − 1
 
     MaskSpec mask;
     PositionalSpec positional;
@@ -133,4 +133,4 @@ const char *toString(PositionalKind kind);
 const char *toString(RopeLayout layout);
 const char *toString(KernelKind kind);
 
-}  // namespace attn
+} // namespace attn

@@ -4,13 +4,12 @@
 
 namespace attn {
 
-Matrix applyRope(const Matrix &x, const std::vector<std::int64_t> &positions, double base,
-                 RopeLayout layout)
+Matrix applyRope(const Matrix &x, const std::vector<std::int64_t> &positions, double base, RopeLayout layout)
 {
     const Index n = x.rows();
     const Index d = x.cols();
     const Index half = d / 2;
-    Matrix out(n, d);  // (n, d)
+    Matrix out(n, d); // (n, d)
     for (Index i = 0; i < n; ++i) {
         const double pos = static_cast<double>(positions[static_cast<std::size_t>(i)]);
         for (Index p = 0; p < half; ++p) {
@@ -44,25 +43,25 @@ std::vector<double> alibiSlopes(int numHeads)
     return slopes;
 }
 
-Matrix computeLogits(const Scenario &s, const Shapes &shapes, const Positions &positions,
-                     double scale, int head)
+Matrix computeLogits(const Scenario &s, const Shapes &shapes, const Positions &positions, double scale,
+                     int head)
 {
     const int kvHead = kvHeadFor(head, shapes.num_query_heads, shapes.num_kv_heads);
-    Matrix logits;  // (n_q, n_k)
+    Matrix logits; // (n_q, n_k)
     if (!s.scores.empty()) {
         logits = s.scores.size() == 1 ? s.scores.front() : s.scores[static_cast<std::size_t>(head)];
         logits *= scale;
     } else {
-        Matrix q = s.query.middleCols(head * shapes.d_k, shapes.d_k);  // (n_q, d_k)
-        Matrix k = s.key.middleCols(kvHead * shapes.d_k, shapes.d_k);  // (n_k, d_k)
+        Matrix q = s.query.middleCols(head * shapes.d_k, shapes.d_k); // (n_q, d_k)
+        Matrix k = s.key.middleCols(kvHead * shapes.d_k, shapes.d_k); // (n_k, d_k)
         if (s.positional.kind == PositionalKind::Rope) {
             q = applyRope(q, positions.query, s.positional.rope_base, s.positional.rope_layout);
             k = applyRope(k, positions.key, s.positional.rope_base, s.positional.rope_layout);
         }
         if (s.score == ScoreKind::Additive) {
             const AdditiveParams &a = *s.additive;
-            const Matrix wq = q * a.W_q.transpose();  // (n_q, h)
-            const Matrix wk = k * a.W_k.transpose();  // (n_k, h)
+            const Matrix wq = q * a.W_q.transpose(); // (n_q, h)
+            const Matrix wk = k * a.W_k.transpose(); // (n_k, h)
             logits.resize(shapes.n_q, shapes.n_k);
             for (Index i = 0; i < shapes.n_q; ++i) {
                 for (Index j = 0; j < shapes.n_k; ++j) {
@@ -71,7 +70,7 @@ Matrix computeLogits(const Scenario &s, const Shapes &shapes, const Positions &p
             }
             logits *= scale;
         } else {
-            logits = scale * (q * k.transpose());  // (n_q, n_k)
+            logits = scale * (q * k.transpose()); // (n_q, n_k)
         }
     }
     logits /= s.temperature;
@@ -81,8 +80,8 @@ Matrix computeLogits(const Scenario &s, const Shapes &shapes, const Positions &p
                                  : s.positional.alibi_slopes[static_cast<std::size_t>(head)];
         for (Index i = 0; i < shapes.n_q; ++i) {
             for (Index j = 0; j < shapes.n_k; ++j) {
-                const auto distance = std::abs(positions.query[static_cast<std::size_t>(i)]
-                                               - positions.key[static_cast<std::size_t>(j)]);
+                const auto distance = std::abs(positions.query[static_cast<std::size_t>(i)] -
+                                               positions.key[static_cast<std::size_t>(j)]);
                 logits(i, j) -= slope * static_cast<double>(distance);
             }
         }
@@ -90,4 +89,4 @@ Matrix computeLogits(const Scenario &s, const Shapes &shapes, const Positions &p
     return logits;
 }
 
-}  // namespace attn
+} // namespace attn

@@ -21,12 +21,12 @@ using BoolMatrix = Eigen::Matrix<bool, Eigen::Dynamic, Eigen::Dynamic, Eigen::Ro
 
 /// Every size of one attention call, derived from a scenario by `validate`.
 struct Shapes {
-    Index n_q = 0;            ///< number of queries
-    Index n_k = 0;            ///< number of keys (= number of values)
-    Index d_k = 0;            ///< query/key width per head; 0 when raw scores replace Q·Kᵀ
-    Index d_v = 0;            ///< value width per K/V head
-    int num_query_heads = 1;  ///< H_q
-    int num_kv_heads = 1;     ///< H_kv; H_q is a multiple of it
+    Index n_q = 0;           ///< number of queries
+    Index n_k = 0;           ///< number of keys (= number of values)
+    Index d_k = 0;           ///< query/key width per head; 0 when raw scores replace Q·Kᵀ
+    Index d_v = 0;           ///< value width per K/V head
+    int num_query_heads = 1; ///< H_q
+    int num_kv_heads = 1;    ///< H_kv; H_q is a multiple of it
 };
 
 /// K/V head read by query head `head` (contiguous groups, as in GQA: Ainslie et al. 2023, §2).
@@ -36,4 +36,4 @@ inline int kvHeadFor(int head, int numQueryHeads, int numKvHeads)
     return static_cast<int>((static_cast<std::int64_t>(head) * numKvHeads) / numQueryHeads);
 }
 
-}  // namespace attn
+} // namespace attn

@@ -6,14 +6,14 @@
 namespace attn::kernels {
 
 std::vector<Index> naiveHead(const Matrix &logits, const BoolMatrix &visible,
-                             const Eigen::Ref<const Matrix> &value, MaskedRowPolicy policy,
-                             Matrix &weights, Matrix &output)
+                             const Eigen::Ref<const Matrix> &value, MaskedRowPolicy policy, Matrix &weights,
+                             Matrix &output)
 {
     const Index nQ = logits.rows();
     const Index nK = logits.cols();
     const Index dV = value.cols();
-    weights = Matrix::Zero(nQ, nK);  // (n_q, n_k)
-    output = Matrix::Zero(nQ, dV);   // (n_q, d_v)
+    weights = Matrix::Zero(nQ, nK); // (n_q, n_k)
+    output = Matrix::Zero(nQ, dV);  // (n_q, d_v)
     std::vector<Index> fullyMasked;
 
     for (Index i = 0; i < nQ; ++i) {
@@ -39,12 +39,11 @@ std::vector<Index> naiveHead(const Matrix &logits, const BoolMatrix &visible,
                 output.row(i) = value.colwise().mean();
                 break;
             case MaskedRowPolicy::Zero:
-            case MaskedRowPolicy::Error:
-                break;
+            case MaskedRowPolicy::Error: break;
             }
             continue;
         }
-        if (std::isinf(rowMax)) rowMax = 0.0;  // every visible logit is −∞ (or +∞): let exp decide
+        if (std::isinf(rowMax)) rowMax = 0.0; // every visible logit is −∞ (or +∞): let exp decide
 
         // Pass 2: unnormalised weights and their sum, over visible keys only.
         double sum = 0.0;
@@ -60,10 +59,10 @@ std::vector<Index> naiveHead(const Matrix &logits, const BoolMatrix &visible,
             if (!visible(i, j)) continue;
             const double w = weights(i, j) / sum;
             weights(i, j) = w;
-            if (w != 0.0) output.row(i) += w * value.row(j);  // (d_v)
+            if (w != 0.0) output.row(i) += w * value.row(j); // (d_v)
         }
     }
     return fullyMasked;
 }
 
-}  // namespace attn::kernels
+} // namespace attn::kernels

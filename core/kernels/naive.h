@@ -16,7 +16,7 @@ namespace attn::kernels {
 /// Returns the query rows that see no key; they get `policy` (MaskedRowPolicy::Error is left
 /// to the caller, which sees the returned rows).
 std::vector<Index> naiveHead(const Matrix &logits, const BoolMatrix &visible,
-                             const Eigen::Ref<const Matrix> &value, MaskedRowPolicy policy,
-                             Matrix &weights, Matrix &output);
+                             const Eigen::Ref<const Matrix> &value, MaskedRowPolicy policy, Matrix &weights,
+                             Matrix &output);
 
-}  // namespace attn::kernels
+} // namespace attn::kernels

@@ -32,9 +32,12 @@ Run run(const QStringList &arguments)
             p.readAllStandardError()};
 }
 
-QString casePath(const QString &name) { return QStringLiteral(ATTN_TEST_DATA_DIR "/cases/") + name; }
+QString casePath(const QString &name)
+{
+    return QStringLiteral(ATTN_TEST_DATA_DIR "/cases/") + name;
+}
 
-}  // namespace
+} // namespace
 
 class TestCli : public QObject {
     Q_OBJECT
@@ -115,7 +118,7 @@ void TestCli::computeInvalidScenario()
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.out.isEmpty(), "nothing may be half-written on stdout");
     const QString err = QString::fromUtf8(r.err);
-    QCOMPARE(err.count('\n'), 1);  // exactly one line
+    QCOMPARE(err.count('\n'), 1); // exactly one line
     for (const QString &m : mentions) QVERIFY2(err.contains(m), qPrintable(err));
 }
 
@@ -177,10 +180,12 @@ void TestCli::exportRejectsBadOptions_data()
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("mentions");
     QTest::addRow("no --out") << QStringList{"export"} << "--out";
-    QTest::addRow("bad format") << QStringList{"export", "--out", "x", "--format", "gif"} << "png, svg or pdf";
+    QTest::addRow("bad format") << QStringList{"export", "--out", "x", "--format", "gif"}
+                                << "png, svg or pdf";
     QTest::addRow("bad size") << QStringList{"export", "--out", "x", "--size", "big"} << "--size";
     QTest::addRow("tiny size") << QStringList{"export", "--out", "x", "--size", "10x10"} << "--size";
-    QTest::addRow("unknown preset") << QStringList{"export", "--out", "x", "--preset", "nope"} << "unknown preset";
+    QTest::addRow("unknown preset") << QStringList{"export", "--out", "x", "--preset", "nope"}
+                                    << "unknown preset";
 }
 
 void TestCli::exportRejectsBadOptions()

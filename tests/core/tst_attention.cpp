@@ -51,7 +51,7 @@ Scenario randomMasked(std::mt19937 &rng, Index n = 6, Index d = 4)
     return s;
 }
 
-}  // namespace
+} // namespace
 
 class TestAttention : public QObject {
     Q_OBJECT
@@ -98,7 +98,7 @@ void TestAttention::workedExample_matchesHandComputation()
 void TestAttention::temperatureAndScale_data()
 {
     QTest::addColumn<double>("temperature");
-    QTest::addColumn<double>("scale");  // NaN = default
+    QTest::addColumn<double>("scale"); // NaN = default
     QTest::addColumn<int>("score");
     QTest::addColumn<double>("firstWeight");
     // logit 0.70711 / 2 = 0.35355 → 1 / (1 + e^−0.35355)
@@ -162,7 +162,7 @@ void TestAttention::maskedTokenNeverReachesVisibleOutput()
     dirty.value.row(dirty.value.rows() - 1).setConstant(poison);
     const AttentionTrace after = attend(dirty);
     QVERIFY(after.output.allFinite());
-    QCOMPARE(after.output, before.output);  // bit for bit
+    QCOMPARE(after.output, before.output); // bit for bit
     QCOMPARE(after.heads[0].weights, before.heads[0].weights);
     // Causal: key 4 is invisible to query 2; poison it and query 2 (and 0, 1, 3) must not move.
     Scenario future = clean;
@@ -177,11 +177,11 @@ void TestAttention::maskedTokenNeverReachesVisibleOutput()
 void TestAttention::fullyMaskedRowPolicies_data()
 {
     QTest::addColumn<int>("policy");
-    QTest::addColumn<double>("weight");  // of the masked row, every entry
+    QTest::addColumn<double>("weight"); // of the masked row, every entry
     QTest::addColumn<double>("output0");
     QTest::addRow("zero") << int(MaskedRowPolicy::Zero) << 0.0 << 0.0;
     QTest::addRow("nan") << int(MaskedRowPolicy::NaN) << qQNaN() << qQNaN();
-    QTest::addRow("uniform") << int(MaskedRowPolicy::Uniform) << 0.5 << 2.0;  // mean of 1 and 3
+    QTest::addRow("uniform") << int(MaskedRowPolicy::Uniform) << 0.5 << 2.0; // mean of 1 and 3
 }
 
 void TestAttention::fullyMaskedRowPolicies()
@@ -216,13 +216,13 @@ void TestAttention::causalAlignment_data()
     QTest::addColumn<int>("alignment");
     QTest::addColumn<int>("nQ");
     QTest::addColumn<int>("nK");
-    QTest::addColumn<QList<double>>("outputs");  // V = 1, 2, …; all scores equal
+    QTest::addColumn<QList<double>>("outputs"); // V = 1, 2, …; all scores equal
     QTest::addRow("top_left 2x4") << int(Alignment::TopLeft) << 2 << 4 << QList<double>{1.0, 1.5};
     QTest::addRow("bottom_right 2x4") << int(Alignment::BottomRight) << 2 << 4 << QList<double>{2.0, 2.5};
-    QTest::addRow("bottom_right 4x2") << int(Alignment::BottomRight) << 4 << 2
-                                      << QList<double>{0.0, 0.0, 1.0, 1.5};
-    QTest::addRow("square needs no alignment") << int(Alignment::Unspecified) << 3 << 3
-                                               << QList<double>{1.0, 1.5, 2.0};
+    QTest::addRow("bottom_right 4x2")
+        << int(Alignment::BottomRight) << 4 << 2 << QList<double>{0.0, 0.0, 1.0, 1.5};
+    QTest::addRow("square needs no alignment")
+        << int(Alignment::Unspecified) << 3 << 3 << QList<double>{1.0, 1.5, 2.0};
 }
 
 void TestAttention::causalAlignment()
@@ -260,7 +260,8 @@ void TestAttention::keyPermutationPermutesWeightsOnly()
     QVERIFY((tp.output - t.output).cwiseAbs().maxCoeff() < 1e-12);
     for (Index j = 0; j < 5; ++j) {
         QVERIFY((tp.heads[0].weights.col(j) - t.heads[0].weights.col(perm[static_cast<std::size_t>(j)]))
-                    .cwiseAbs().maxCoeff() < 1e-15);
+                    .cwiseAbs()
+                    .maxCoeff() < 1e-15);
     }
 }
 
@@ -275,7 +276,7 @@ void TestAttention::duplicateKeySplitsAndGainsWeight()
     QVERIFY(std::abs(t.heads[0].weights(0, 0) - ea / (2 * ea + 1)) < 1e-12);
     QVERIFY(std::abs(t.heads[0].weights(0, 1) - ea / (2 * ea + 1)) < 1e-12);
     QVERIFY(std::abs(t.heads[0].weights(0, 2) - 1 / (2 * ea + 1)) < 1e-12);
-    QVERIFY(std::abs(t.heads[0].weights(0, 0) - 0.4011120926797859) < 1e-12);  // was 0.670 for one copy
+    QVERIFY(std::abs(t.heads[0].weights(0, 0) - 0.4011120926797859) < 1e-12); // was 0.670 for one copy
 }
 
 void TestAttention::gqaHeadsReadTheirGroup()
@@ -290,8 +291,9 @@ void TestAttention::gqaHeadsReadTheirGroup()
     s.value = mat(2, 2, {1, 3, 2, 4});
     const AttentionTrace t = attend(s);
     const std::vector<int> expectKv{0, 0, 1, 1};
-    const double big = 0.7310585786300049;  // 1 / (1 + e^−1)
-    for (int h = 0; h < 4; ++h) QCOMPARE(t.heads[static_cast<std::size_t>(h)].kv_head, expectKv[static_cast<std::size_t>(h)]);
+    const double big = 0.7310585786300049; // 1 / (1 + e^−1)
+    for (int h = 0; h < 4; ++h)
+        QCOMPARE(t.heads[static_cast<std::size_t>(h)].kv_head, expectKv[static_cast<std::size_t>(h)]);
     QVERIFY(std::abs(t.output(0, 0) - (big * 1 + (1 - big) * 2)) < 1e-12);
     QVERIFY(std::abs(t.output(0, 1) - (big * 1 + (1 - big) * 2)) < 1e-12);
     QVERIFY(std::abs(t.output(0, 2) - ((1 - big) * 3 + big * 4)) < 1e-12);

@@ -22,7 +22,7 @@ const QRegularExpression &qtInclude()
     return re;
 }
 
-}  // namespace
+} // namespace
 
 void TestNoQt::coreIncludesNoQt()
 {

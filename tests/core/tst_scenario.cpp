@@ -16,7 +16,7 @@ Scenario valid()
     return s;
 }
 
-}  // namespace
+} // namespace
 
 Q_DECLARE_METATYPE(Scenario)
 
@@ -34,8 +34,8 @@ void TestScenario::shapesOfValid()
     Scenario s = valid();
     s.num_query_heads = 2;
     s.num_kv_heads = 1;
-    s.query = Matrix::Zero(2, 4);   // 2 heads × d_k 2
-    s.value = Matrix::Zero(3, 5);   // 1 kv head × d_v 5
+    s.query = Matrix::Zero(2, 4); // 2 heads × d_k 2
+    s.value = Matrix::Zero(3, 5); // 1 kv head × d_v 5
     const Shapes sh = validate(s);
     QCOMPARE(sh.n_q, Index(2));
     QCOMPARE(sh.n_k, Index(3));

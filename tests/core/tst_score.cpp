@@ -32,7 +32,7 @@ Scenario ropeCase(RopeLayout layout, std::int64_t queryPos, std::int64_t keyPos)
     return s;
 }
 
-}  // namespace
+} // namespace
 
 class TestScore : public QObject {
     Q_OBJECT
@@ -89,7 +89,8 @@ void TestScore::alibiSlopes_data()
     QTest::addColumn<int>("heads");
     QTest::addColumn<QList<double>>("slopes");
     QTest::addRow("4 heads") << 4 << QList<double>{0.25, 0.0625, 0.015625, 0.00390625};
-    QTest::addRow("8 heads") << 8 << QList<double>{0.5, 0.25, 0.125, 0.0625, 0.03125, 0.015625, 0.0078125, 0.00390625};
+    QTest::addRow("8 heads") << 8 << QList<double>{0.5,     0.25,     0.125,     0.0625,
+                                                   0.03125, 0.015625, 0.0078125, 0.00390625};
     // Not a power of two: the 4-head slopes, then every other slope of the 8-head set.
     QTest::addRow("6 heads") << 6 << QList<double>{0.25, 0.0625, 0.015625, 0.00390625, 0.5, 0.125};
     QTest::addRow("1 head") << 1 << QList<double>{0.00390625};

@@ -31,13 +31,17 @@ void compareMatrix(const Matrix &got, const QJsonArray &expected, const QString 
             const double e = row.at(j).isNull() ? qQNaN() : row.at(j).toDouble();
             const double g = got(i, j);
             const bool ok = std::isnan(e) ? std::isnan(g) : std::abs(g - e) <= tol;
-            QVERIFY2(ok, qPrintable(QString("%1[%2][%3] = %4, expected %5").arg(what).arg(i).arg(j)
-                                        .arg(g, 0, 'g', 17).arg(e, 0, 'g', 17)));
+            QVERIFY2(ok, qPrintable(QString("%1[%2][%3] = %4, expected %5")
+                                        .arg(what)
+                                        .arg(i)
+                                        .arg(j)
+                                        .arg(g, 0, 'g', 17)
+                                        .arg(e, 0, 'g', 17)));
         }
     }
 }
 
-}  // namespace
+} // namespace
 
 class TestScenarioJson : public QObject {
     Q_OBJECT
@@ -53,15 +57,14 @@ private slots:
 void TestScenarioJson::referenceCase_data()
 {
     QTest::addColumn<QString>("file");
-    for (const char *name : {"01-worked-example.json", "02-fully-masked-row.json",
-                             "03-visible-means-may-attend.json", "04a-causal-top-left.json",
-                             "04b-causal-bottom-right.json", "04c-causal-bottom-right-short-keys.json",
-                             "05-key-padding.json", "06-gqa-head-mapping.json", "06b-mqa.json",
-                             "07-large-logits.json", "09a-rope-interleaved.json",
-                             "09b-rope-half-split.json", "10-alibi-six-heads.json",
-                             "11-sliding-window.json", "12-softmax-over-keys.json",
-                             "14-additive-with-padding.json", "15-error-ambiguous-causal.json",
-                             "16-error-shape-mismatch.json", "17-error-heads-not-divisible.json"}) {
+    for (const char *name :
+         {"01-worked-example.json", "02-fully-masked-row.json", "03-visible-means-may-attend.json",
+          "04a-causal-top-left.json", "04b-causal-bottom-right.json",
+          "04c-causal-bottom-right-short-keys.json", "05-key-padding.json", "06-gqa-head-mapping.json",
+          "06b-mqa.json", "07-large-logits.json", "09a-rope-interleaved.json", "09b-rope-half-split.json",
+          "10-alibi-six-heads.json", "11-sliding-window.json", "12-softmax-over-keys.json",
+          "14-additive-with-padding.json", "15-error-ambiguous-causal.json", "16-error-shape-mismatch.json",
+          "17-error-heads-not-divisible.json"}) {
         QTest::newRow(name) << QString::fromLatin1(name);
     }
 }
@@ -91,12 +94,14 @@ void TestScenarioJson::referenceCase()
     const QJsonArray weights = expect.value("weights").toArray();
     QCOMPARE(t.heads.size(), std::size_t(weights.size()));
     for (qsizetype h = 0; h < weights.size(); ++h) {
-        compareMatrix(t.heads[std::size_t(h)].weights, weights.at(h).toArray(), QString("weights[%1]").arg(h), tol);
+        compareMatrix(t.heads[std::size_t(h)].weights, weights.at(h).toArray(), QString("weights[%1]").arg(h),
+                      tol);
     }
     if (expect.contains("scores")) {
         const QJsonArray scores = expect.value("scores").toArray();
         for (qsizetype h = 0; h < scores.size(); ++h) {
-            compareMatrix(t.heads[std::size_t(h)].logits, scores.at(h).toArray(), QString("scores[%1]").arg(h), tol);
+            compareMatrix(t.heads[std::size_t(h)].logits, scores.at(h).toArray(),
+                          QString("scores[%1]").arg(h), tol);
         }
     }
     compareMatrix(t.output, expect.value("output").toArray(), "output", tol);
@@ -142,16 +147,29 @@ void TestScenarioJson::badInput_data()
     QTest::addRow("not JSON") << QByteArray("{\"format\": ") << "not valid JSON";
     QTest::addRow("top-level array") << QByteArray("[1, 2]") << "JSON object";
     QTest::addRow("wrong format") << QByteArray(R"({"format": "x", "version": 1})") << "format";
-    QTest::addRow("wrong version") << QByteArray(R"({"format": "attention-lab.scenario", "version": 2})") << "version 1, got 2";
-    QTest::addRow("ragged Q") << head + R"("Q": [[1, 0], [1]], "K": [[1, 0]], "V": [[1]]})" << "row 1 has 1 numbers but row 0 has 2";
-    QTest::addRow("string in K") << head + R"("Q": [[1]], "K": [["a"]], "V": [[1]]})" << "K[0][0]: expected a number, got a string";
-    QTest::addRow("V not an array") << head + R"("Q": [[1]], "K": [[1]], "V": 3})" << "V: expected an array, got a number";
-    QTest::addRow("unknown score") << head + R"("Q": [[1]], "K": [[1]], "V": [[1]], "score": "cosine"})" << "unknown value \"cosine\"";
-    QTest::addRow("fractional heads") << head + R"("Q": [[1]], "K": [[1]], "V": [[1]], "heads": {"query": 1.5}})" << "heads.query: expected an integer";
-    QTest::addRow("temperature zero") << head + R"("Q": [[1]], "K": [[1]], "V": [[1]], "temperature": 0})" << "temperature";
-    QTest::addRow("visible entry 2") << head + R"("Q": [[1]], "K": [[1]], "V": [[1]], "mask": {"visible": [[2]]}})" << "use 1 (may attend) or 0";
-    QTest::addRow("padding not bool") << head + R"("Q": [[1]], "K": [[1]], "V": [[1]], "mask": {"key_padding": [1]}})" << "mask.key_padding";
-    QTest::addRow("label count") << head + R"("Q": [[1]], "K": [[1]], "V": [[1]], "key_tokens": ["a", "b"]})" << "key_tokens: has 2 labels but n_k = 1";
+    QTest::addRow("wrong version") << QByteArray(R"({"format": "attention-lab.scenario", "version": 2})")
+                                   << "version 1, got 2";
+    QTest::addRow("ragged Q") << head + R"("Q": [[1, 0], [1]], "K": [[1, 0]], "V": [[1]]})"
+                              << "row 1 has 1 numbers but row 0 has 2";
+    QTest::addRow("string in K") << head + R"("Q": [[1]], "K": [["a"]], "V": [[1]]})"
+                                 << "K[0][0]: expected a number, got a string";
+    QTest::addRow("V not an array") << head + R"("Q": [[1]], "K": [[1]], "V": 3})"
+                                    << "V: expected an array, got a number";
+    QTest::addRow("unknown score") << head + R"("Q": [[1]], "K": [[1]], "V": [[1]], "score": "cosine"})"
+                                   << "unknown value \"cosine\"";
+    QTest::addRow("fractional heads")
+        << head + R"("Q": [[1]], "K": [[1]], "V": [[1]], "heads": {"query": 1.5}})"
+        << "heads.query: expected an integer";
+    QTest::addRow("temperature zero") << head + R"("Q": [[1]], "K": [[1]], "V": [[1]], "temperature": 0})"
+                                      << "temperature";
+    QTest::addRow("visible entry 2")
+        << head + R"("Q": [[1]], "K": [[1]], "V": [[1]], "mask": {"visible": [[2]]}})"
+        << "use 1 (may attend) or 0";
+    QTest::addRow("padding not bool")
+        << head + R"("Q": [[1]], "K": [[1]], "V": [[1]], "mask": {"key_padding": [1]}})"
+        << "mask.key_padding";
+    QTest::addRow("label count") << head + R"("Q": [[1]], "K": [[1]], "V": [[1]], "key_tokens": ["a", "b"]})"
+                                 << "key_tokens: has 2 labels but n_k = 1";
 }
 
 void TestScenarioJson::badInput()

@@ -77,7 +77,9 @@ Matrix matrixOf(const QJsonValue &v, const QString &field)
         const QJsonArray row = arrayOf(rows.at(i), QStringLiteral("%1[%2]").arg(field).arg(i));
         if (row.size() != cols) {
             fail(field, QStringLiteral("row %1 has %2 numbers but row 0 has %3 (ragged matrix)")
-                            .arg(i).arg(row.size()).arg(cols));
+                            .arg(i)
+                            .arg(row.size())
+                            .arg(cols));
         }
         for (qsizetype j = 0; j < cols; ++j) {
             m(i, j) = numberOf(row.at(j), QStringLiteral("%1[%2][%3]").arg(field).arg(i).arg(j));
@@ -88,8 +90,8 @@ Matrix matrixOf(const QJsonValue &v, const QString &field)
 
 bool isThreeDeep(const QJsonValue &v)
 {
-    return v.isArray() && !v.toArray().isEmpty() && v.toArray().at(0).isArray()
-           && !v.toArray().at(0).toArray().isEmpty() && v.toArray().at(0).toArray().at(0).isArray();
+    return v.isArray() && !v.toArray().isEmpty() && v.toArray().at(0).isArray() &&
+           !v.toArray().at(0).toArray().isEmpty() && v.toArray().at(0).toArray().at(0).isArray();
 }
 
 /// A matrix (shared) or [head][rows][cols] (one per head).
@@ -114,7 +116,9 @@ BoolMatrix boolMatrixOf(const Matrix &m, const QString &field)
         for (Index j = 0; j < m.cols(); ++j) {
             if (m(i, j) != 0.0 && m(i, j) != 1.0) {
                 fail(field, QStringLiteral("entry [%1][%2] is %3; use 1 (may attend) or 0")
-                                .arg(i).arg(j).arg(m(i, j)));
+                                .arg(i)
+                                .arg(j)
+                                .arg(m(i, j)));
             }
             b(i, j) = m(i, j) == 1.0;
         }
@@ -174,22 +178,26 @@ int headCountOf(const QJsonValue &v, const QString &field)
 void readMask(const QJsonObject &m, Scenario &s)
 {
     if (m.contains("causal")) {
-        if (!m["causal"].isBool()) fail("mask.causal", "expected true or false, got " + typeName(m["causal"]));
+        if (!m["causal"].isBool())
+            fail("mask.causal", "expected true or false, got " + typeName(m["causal"]));
         s.mask.causal = m["causal"].toBool();
     }
     if (m.contains("window")) {
         const QJsonObject w = objectOf(m["window"], "mask.window");
         Window window;
         if (w.contains("left") && !w["left"].isNull()) window.left = integerOf(w["left"], "mask.window.left");
-        if (w.contains("right") && !w["right"].isNull()) window.right = integerOf(w["right"], "mask.window.right");
+        if (w.contains("right") && !w["right"].isNull())
+            window.right = integerOf(w["right"], "mask.window.right");
         s.mask.window = window;
     }
     if (m.contains("key_padding")) {
         const QJsonArray a = arrayOf(m["key_padding"], "mask.key_padding");
         for (qsizetype j = 0; j < a.size(); ++j) {
             if (!a.at(j).isBool()) {
-                fail("mask.key_padding", QStringLiteral("entry %1 is %2; use true (real token) or false (padding)")
-                                             .arg(j).arg(typeName(a.at(j))));
+                fail("mask.key_padding",
+                     QStringLiteral("entry %1 is %2; use true (real token) or false (padding)")
+                         .arg(j)
+                         .arg(typeName(a.at(j))));
             }
             s.mask.key_padding.push_back(a.at(j).toBool());
         }
@@ -210,8 +218,9 @@ void readMask(const QJsonObject &m, Scenario &s)
 void readPositional(const QJsonObject &p, Scenario &s)
 {
     if (p.contains("kind")) {
-        s.positional.kind = enumOf(p["kind"], "positional.kind",
-                                   std::array{PositionalKind::None, PositionalKind::Rope, PositionalKind::Alibi});
+        s.positional.kind =
+            enumOf(p["kind"], "positional.kind",
+                   std::array{PositionalKind::None, PositionalKind::Rope, PositionalKind::Alibi});
     }
     if (p.contains("rope_base")) s.positional.rope_base = numberOf(p["rope_base"], "positional.rope_base");
     if (p.contains("rope_layout")) {
@@ -268,18 +277,20 @@ QJsonArray positionsToJson(const std::vector<std::int64_t> &positions)
     return a;
 }
 
-}  // namespace
+} // namespace
 
 Scenario scenarioFromJson(const QJsonObject &o)
 {
     if (o.value("format").toString() != QLatin1String("attention-lab.scenario")) {
         fail("format", QStringLiteral("expected \"attention-lab.scenario\", got %1")
-                           .arg(o.contains("format") ? QJsonDocument(QJsonArray{o["format"]}).toJson(QJsonDocument::Compact)
-                                                     : QStringLiteral("nothing")));
+                           .arg(o.contains("format")
+                                    ? QJsonDocument(QJsonArray{o["format"]}).toJson(QJsonDocument::Compact)
+                                    : QStringLiteral("nothing")));
     }
     if (!o.contains("version") || integerOf(o["version"], "version") != 1) {
         fail("version", QStringLiteral("this program reads version 1, got %1")
-                            .arg(o.contains("version") ? QString::number(o["version"].toDouble()) : QStringLiteral("nothing")));
+                            .arg(o.contains("version") ? QString::number(o["version"].toDouble())
+                                                       : QStringLiteral("nothing")));
     }
     Scenario s;
     if (o.contains("title")) s.title = stringOf(o["title"], "title").toStdString();
@@ -295,7 +306,8 @@ Scenario scenarioFromJson(const QJsonObject &o)
         if (h.contains("kv")) s.num_kv_heads = headCountOf(h["kv"], "heads.kv");
     }
     if (o.contains("score")) {
-        s.score = enumOf(o["score"], "score", std::array{ScoreKind::ScaledDot, ScoreKind::Dot, ScoreKind::Additive});
+        s.score = enumOf(o["score"], "score",
+                         std::array{ScoreKind::ScaledDot, ScoreKind::Dot, ScoreKind::Additive});
     }
     if (o.contains("additive")) {
         const QJsonObject a = objectOf(o["additive"], "additive");
@@ -304,13 +316,15 @@ Scenario scenarioFromJson(const QJsonObject &o)
         p.W_k = matrixOf(a["W_k"], "additive.W_k");
         const QJsonArray v = arrayOf(a["v"], "additive.v");
         p.v.resize(v.size());
-        for (qsizetype i = 0; i < v.size(); ++i) p.v(i) = numberOf(v.at(i), QStringLiteral("additive.v[%1]").arg(i));
+        for (qsizetype i = 0; i < v.size(); ++i)
+            p.v(i) = numberOf(v.at(i), QStringLiteral("additive.v[%1]").arg(i));
         s.additive = p;
     }
     if (o.contains("scale")) s.scale = numberOf(o["scale"], "scale");
     if (o.contains("temperature")) s.temperature = numberOf(o["temperature"], "temperature");
     if (o.contains("alignment")) {
-        s.alignment = enumOf(o["alignment"], "alignment", std::array{Alignment::TopLeft, Alignment::BottomRight});
+        s.alignment =
+            enumOf(o["alignment"], "alignment", std::array{Alignment::TopLeft, Alignment::BottomRight});
     }
     if (o.contains("positions")) {
         const QJsonObject p = objectOf(o["positions"], "positions");
@@ -320,8 +334,9 @@ Scenario scenarioFromJson(const QJsonObject &o)
     if (o.contains("mask")) readMask(objectOf(o["mask"], "mask"), s);
     if (o.contains("positional")) readPositional(objectOf(o["positional"], "positional"), s);
     if (o.contains("kernel")) {
-        s.kernel = enumOf(o["kernel"], "kernel", std::array{KernelKind::Naive, KernelKind::Tiled,
-                                                            KernelKind::Windowed, KernelKind::Linear});
+        s.kernel = enumOf(
+            o["kernel"], "kernel",
+            std::array{KernelKind::Naive, KernelKind::Tiled, KernelKind::Windowed, KernelKind::Linear});
     }
     if (o.contains("tile")) {
         const QJsonObject t = objectOf(o["tile"], "tile");
@@ -337,7 +352,8 @@ Scenario scenarioFromJsonText(const QByteArray &text)
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(text, &error);
     if (error.error != QJsonParseError::NoError) {
-        fail("file", QStringLiteral("not valid JSON at byte %1: %2").arg(error.offset).arg(error.errorString()));
+        fail("file",
+             QStringLiteral("not valid JSON at byte %1: %2").arg(error.offset).arg(error.errorString()));
     }
     if (!doc.isObject()) fail("file", "expected a JSON object at the top level");
     return scenarioFromJson(doc.object());
@@ -377,9 +393,8 @@ QJsonObject scenarioToJson(const Scenario &s)
     if (s.additive) {
         QJsonArray v;
         for (Index i = 0; i < s.additive->v.size(); ++i) v.append(s.additive->v(i));
-        o["additive"] = QJsonObject{{"W_q", matrixToJson(s.additive->W_q)},
-                                    {"W_k", matrixToJson(s.additive->W_k)},
-                                    {"v", v}};
+        o["additive"] = QJsonObject{
+            {"W_q", matrixToJson(s.additive->W_q)}, {"W_k", matrixToJson(s.additive->W_k)}, {"v", v}};
     }
     if (s.scale) o["scale"] = *s.scale;
     if (s.temperature != 1.0) o["temperature"] = s.temperature;
@@ -396,7 +411,8 @@ QJsonObject scenarioToJson(const Scenario &s)
         const auto bound = [](const std::optional<std::int64_t> &b) {
             return b ? QJsonValue(static_cast<qint64>(*b)) : QJsonValue(QJsonValue::Null);
         };
-        mask["window"] = QJsonObject{{"left", bound(s.mask.window->left)}, {"right", bound(s.mask.window->right)}};
+        mask["window"] =
+            QJsonObject{{"left", bound(s.mask.window->left)}, {"right", bound(s.mask.window->right)}};
     }
     if (!s.mask.key_padding.empty()) {
         QJsonArray a;
@@ -429,7 +445,8 @@ QJsonObject scenarioToJson(const Scenario &s)
     }
     if (s.kernel != KernelKind::Naive) o["kernel"] = QLatin1String(toString(s.kernel));
     if (s.kernel == KernelKind::Tiled) {
-        o["tile"] = QJsonObject{{"query", static_cast<qint64>(s.tile.query)}, {"key", static_cast<qint64>(s.tile.key)}};
+        o["tile"] = QJsonObject{{"query", static_cast<qint64>(s.tile.query)},
+                                {"key", static_cast<qint64>(s.tile.key)}};
     }
     return o;
 }
@@ -473,4 +490,4 @@ QJsonObject traceToJson(const AttentionTrace &trace)
     };
 }
 
-}  // namespace attn::doc
+} // namespace attn::doc

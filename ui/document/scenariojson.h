@@ -26,4 +26,4 @@ QJsonObject scenarioToJson(const Scenario &scenario);
 /// "fully_masked_rows" [[head, row], …], "kernel". NaN and ±Inf are written as null.
 QJsonObject traceToJson(const AttentionTrace &trace);
 
-}  // namespace attn::doc
+} // namespace attn::doc

@@ -1,0 +1,239 @@
+// The window end to end (offscreen): it opens on the worked example, and an edit in a table
+// changes the trace, the heatmap's cells and the output line to hand-checkable values.
+#include "ui/document/scenariodocument.h"
+#include "ui/mainwindow.h"
+#include "ui/models/matrixtablemodel.h"
+#include "ui/plots/barplot.h"
+#include "ui/plots/heatmapplot.h"
+#include "ui/views/qkveditorview.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QFile>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QToolButton>
+#include <QUndoStack>
+
+#include <cmath>
+
+using attn::doc::TensorRole;
+using attn::ui::MainWindow;
+
+namespace {
+
+/// The action of `window`'s menus whose text (without "&") starts with `text`.
+QAction *findAction(QMainWindow &window, const QString &text)
+{
+    for (QAction *menu : window.menuBar()->actions())
+        for (QAction *action : menu->menu()->actions())
+            if (action->text().remove(QLatin1Char('&')).startsWith(text)) return action;
+    return nullptr;
+}
+
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+
+private slots:
+    void opensOnTheWorkedExample();
+    void editingQChangesEverythingShown();
+    void refusedInputIsShown();
+    void addKeyButtonGrowsKAndV();
+    void xiaohongPreset();
+    void presetChooserLoads();
+    void switchingPresetAsksBeforeDroppingEdits();
+    void badFileShowsTheError();
+    void exportsTheCurrentFigures();
+};
+
+void TestMainWindow::opensOnTheWorkedExample()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCOMPARE(window.windowTitle(), QStringLiteral("Attention Lab"));
+    QCOMPARE(window.currentPresetId(), QStringLiteral("worked-example"));
+
+    const attn::AttentionTrace &trace = window.document()->trace();
+    QCOMPARE(QString::number(trace.heads[0].weights(0, 0), 'f', 4), QStringLiteral("0.6698"));
+    QCOMPARE(QString::number(trace.heads[0].weights(0, 1), 'f', 4), QStringLiteral("0.3302"));
+    attn::ui::QkvEditorView *view = window.editorView();
+    QCOMPARE(view->heatmap()->cellText(0, 0), QStringLiteral("0.670"));
+    QCOMPARE(view->heatmap()->cellText(0, 1), QStringLiteral("0.330"));
+    QCOMPARE(view->outputText(), QStringLiteral("O = [1.340, 1.321]"));
+    QCOMPARE(view->shapesText(), QStringLiteral("Q 1×2, K 2×2, V 2×2 → A 1×2, O 1×2"));
+    QCOMPARE(view->scoresText(),
+             QStringLiteral("Query “q”: scores = [0.707, 0.000] → weights = [0.670, 0.330]"));
+    QVERIFY(view->messageText().isEmpty());
+}
+
+void TestMainWindow::editingQChangesEverythingShown()
+{
+    MainWindow window;
+    window.show();
+    attn::ui::QkvEditorView *view = window.editorView();
+    attn::ui::MatrixTableModel *q = view->model(TensorRole::Query);
+
+    // q = [2, 0]: scores = [2/√2, 0] = [√2, 0], weights = 1/(1 + e^(−√2)) = 0.80443 and 0.19557,
+    // output = 0.80443·[2, 0] + 0.19557·[0, 4] = [1.6089, 0.7823].
+    QVERIFY(q->setData(q->index(0, 0), QStringLiteral("2")));
+    const double w1 = 1.0 / (1.0 + std::exp(-std::sqrt(2.0)));
+    const attn::AttentionTrace &trace = window.document()->trace();
+    QVERIFY(std::abs(trace.heads[0].weights(0, 0) - w1) < 1e-12);
+    QCOMPARE(QString::number(trace.heads[0].weights(0, 0), 'f', 5), QStringLiteral("0.80443"));
+    QCOMPARE(QString::number(trace.heads[0].weights(0, 1), 'f', 5), QStringLiteral("0.19557"));
+    QCOMPARE(QString::number(trace.output(0, 0), 'f', 4), QStringLiteral("1.6089"));
+    QCOMPARE(QString::number(trace.output(0, 1), 'f', 4), QStringLiteral("0.7823"));
+    QVERIFY(std::abs(view->heatmap()->colorMapData(0, 0) - w1) < 1e-12);
+    QVERIFY(std::abs(view->heatmap()->colorMapData(0, 1) - (1.0 - w1)) < 1e-12);
+    QCOMPARE(view->heatmap()->cellText(0, 0), QStringLiteral("0.804"));
+    QCOMPARE(view->barPlot()->barText(1), QStringLiteral("0.196"));
+    QCOMPARE(view->outputText(), QStringLiteral("O = [1.609, 0.782]"));
+
+    // Edit → Undo restores the first picture.
+    QAction *undo = findAction(window, QStringLiteral("Undo"));
+    QVERIFY(undo);
+    QVERIFY(undo->isEnabled());
+    undo->trigger();
+    QCOMPARE(view->heatmap()->cellText(0, 0), QStringLiteral("0.670"));
+    QCOMPARE(view->outputText(), QStringLiteral("O = [1.340, 1.321]"));
+    QAction *redo = findAction(window, QStringLiteral("Redo"));
+    QVERIFY(redo);
+    redo->trigger();
+    QCOMPARE(view->outputText(), QStringLiteral("O = [1.609, 0.782]"));
+}
+
+void TestMainWindow::refusedInputIsShown()
+{
+    MainWindow window;
+    attn::ui::MatrixTableModel *k = window.editorView()->model(TensorRole::Key);
+    QVERIFY(!k->setData(k->index(0, 1), QStringLiteral("abc")));
+    QVERIFY(window.editorView()->messageText().contains(QStringLiteral("abc")));
+    QCOMPARE(window.editorView()->outputText(), QStringLiteral("O = [1.340, 1.321]"));
+    QVERIFY(k->setData(k->index(0, 1), QStringLiteral("0.5")));
+    QVERIFY(window.editorView()->messageText().isEmpty()); // a good edit clears the message
+}
+
+void TestMainWindow::addKeyButtonGrowsKAndV()
+{
+    MainWindow window;
+    window.show();
+    auto *add = window.findChild<QToolButton *>(QStringLiteral("add_K_key"));
+    QVERIFY(add);
+    QCOMPARE(add->text(), QStringLiteral("Add key"));
+    QTest::mouseClick(add, Qt::LeftButton);
+    attn::ui::QkvEditorView *view = window.editorView();
+    QCOMPARE(view->tableView(TensorRole::Value)->model()->rowCount(), 3);
+    QCOMPARE(view->heatmap()->keyCount(), 3);
+    QCOMPARE(view->shapesText(), QStringLiteral("Q 1×2, K 3×2, V 3×2 → A 1×3, O 1×2"));
+
+    auto *removeDim = window.findChild<QToolButton *>(QStringLiteral("remove_V_d_v"));
+    QVERIFY(removeDim);
+    QTest::mouseClick(removeDim, Qt::LeftButton);
+    QTest::mouseClick(removeDim, Qt::LeftButton); // d_v = 1: refused with a message
+    QCOMPARE(window.document()->valueDim(), 1);
+    QVERIFY(view->messageText().contains(QStringLiteral("d_v")));
+}
+
+void TestMainWindow::xiaohongPreset()
+{
+    MainWindow window(QStringLiteral("xiaohong"));
+    attn::ui::QkvEditorView *view = window.editorView();
+    QCOMPARE(window.currentPresetId(), QStringLiteral("xiaohong"));
+    QCOMPARE(window.document()->selectedQuery(), 4);
+    QCOMPARE(window.document()->queryLabel(4), QStringLiteral("she"));
+    QCOMPARE(view->shapesText(), QStringLiteral("Q 8×4, K 8×4, V 8×4 → A 8×8, O 8×4"));
+    // "she" attends most to "Xiaohong" (a female person).
+    const attn::Matrix &weights = window.document()->trace().heads[0].weights;
+    attn::Index best = 0;
+    weights.row(4).maxCoeff(&best);
+    QCOMPARE(best, attn::Index(0));
+    QVERIFY(view->barPlot()->title().contains(QStringLiteral("she")));
+}
+
+void TestMainWindow::presetChooserLoads()
+{
+    MainWindow window(QStringLiteral("no-such-preset"));
+    QCOMPARE(window.currentPresetId(), QStringLiteral("worked-example")); // the fallback
+    auto *chooser = window.findChild<QComboBox *>(QStringLiteral("presetChooser"));
+    QVERIFY(chooser);
+    QCOMPARE(chooser->count(), 2);
+    QCOMPARE(chooser->itemText(0), QStringLiteral("Worked example"));
+    chooser->setCurrentIndex(1);
+    emit chooser->activated(1);
+    QCOMPARE(window.currentPresetId(), QStringLiteral("xiaohong"));
+    QCOMPARE(window.document()->keyCount(), 8);
+    QCOMPARE(window.document()->undoStack()->count(), 0);
+}
+
+void TestMainWindow::switchingPresetAsksBeforeDroppingEdits()
+{
+    MainWindow window;
+    auto *chooser = window.findChild<QComboBox *>(QStringLiteral("presetChooser"));
+    attn::ui::MatrixTableModel *v = window.editorView()->model(TensorRole::Value);
+    QVERIFY(v->setData(v->index(0, 0), QStringLiteral("5")));
+
+    const auto answerWith = [this](QMessageBox::StandardButton answer) {
+        QTimer::singleShot(0, this, [answer] {
+            auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+            QVERIFY(box);
+            box->button(answer)->click();
+        });
+    };
+    answerWith(QMessageBox::Cancel);
+    chooser->setCurrentIndex(1);
+    emit chooser->activated(1);
+    QCOMPARE(window.currentPresetId(), QStringLiteral("worked-example"));
+    QCOMPARE(chooser->currentIndex(), 0);
+    QCOMPARE(window.document()->tensor(TensorRole::Value)(0, 0), 5.0); // the edit is kept
+
+    answerWith(QMessageBox::Discard);
+    chooser->setCurrentIndex(1);
+    emit chooser->activated(1);
+    QCOMPARE(window.currentPresetId(), QStringLiteral("xiaohong"));
+}
+
+void TestMainWindow::badFileShowsTheError()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("bad.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(
+        R"({"format": "attention-lab.scenario", "version": 1, "Q": [[1, 0]], "K": [[1, 0, 0]], "V": [[1]]})");
+    file.close();
+
+    MainWindow window;
+    QString shown;
+    QTimer::singleShot(0, this, [&shown] {
+        if (QWidget *box = QApplication::activeModalWidget()) {
+            shown = box->findChild<QLabel *>(QStringLiteral("qt_msgbox_label"))->text();
+            box->close();
+        }
+    });
+    QVERIFY(!window.openScenarioFile(path));
+    QVERIFY2(shown.contains(QStringLiteral("bad.json")), qPrintable(shown));
+    QCOMPARE(window.currentPresetId(), QStringLiteral("worked-example")); // the scenario is kept
+    QCOMPARE(window.editorView()->outputText(), QStringLiteral("O = [1.340, 1.321]"));
+}
+
+void TestMainWindow::exportsTheCurrentFigures()
+{
+    MainWindow window;
+    QTemporaryDir dir;
+    QString error;
+    QVERIFY2(window.exportFigures(dir.path(), QStringLiteral("svg"), &error), qPrintable(error));
+    QVERIFY(QFile::exists(dir.filePath(QStringLiteral("worked-example-weights.svg"))));
+    QVERIFY(QFile::exists(dir.filePath(QStringLiteral("worked-example-bars.svg"))));
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

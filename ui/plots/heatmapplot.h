@@ -1,0 +1,83 @@
+// The attention weights of one head as a heatmap: queries top to bottom, keys left to right.
+#pragma once
+
+#include "core/attention.h"
+
+#include <QStringList>
+#include <qcustomplot.h>
+
+namespace attn::ui {
+
+class WeightsColorMap;
+
+/// Draws the weights (n_q, n_k) of one head of an AttentionTrace. Colours are viridis over the
+/// fixed range [0, 1] with a colour scale labelled "weight"; every cell shows its value, masked
+/// cells are grey with "—", and a query row that sees no key is marked "(no visible key)".
+/// Clicking a cell selects its query row; hovering shows the exact weight and logit.
+class HeatmapPlot : public QCustomPlot {
+    Q_OBJECT
+
+public:
+    explicit HeatmapPlot(QWidget *parent = nullptr);
+    ~HeatmapPlot() override;
+
+    /// Shows `head` (its weights, logits and visibility, each (n_q, n_k)) with the token labels
+    /// of the queries (n_q) and keys (n_k). Missing labels are numbered. Replots.
+    void setHead(const HeadTrace &head, const QStringList &queryLabels, const QStringList &keyLabels);
+
+    /// Removes every cell (e.g. before the first successful computation).
+    void clear();
+
+    /// The title above the map, e.g. "Attention weights, head 1 (K/V head 0)".
+    void setTitle(const QString &title);
+    QString title() const;
+
+    /// Outlines query row `row` (no outline when n_q = 1 or row is out of range).
+    void setSelectedQuery(int row);
+
+    int queryCount() const { return static_cast<int>(m_weights.rows()); }
+    int keyCount() const { return static_cast<int>(m_weights.cols()); }
+
+    /// The value stored in the colour map for cell (query `row`, key `column`): the weight,
+    /// or NaN for a masked cell. NaN also when out of range.
+    double colorMapData(int row, int column) const;
+
+    /// The text drawn in cell (row, column): the weight with 3 decimals, or "—" when masked.
+    QString cellText(int row, int column) const;
+
+    /// The tooltip of cell (row, column): labels, weight with 6 decimals, logit.
+    QString cellToolTip(int row, int column) const;
+
+    /// Writes the plot to `path` as "png", "svg" or "pdf" at `size`; see exportPlot().
+    bool exportTo(const QString &path, const QString &format, QSize size, QString *error = nullptr);
+
+    QCPColorMap *colorMap() const;
+    QCPColorScale *colorScale() const { return m_colorScale; }
+
+signals:
+    /// The user clicked a cell of query row `row`.
+    void querySelected(int row);
+
+protected:
+    bool event(QEvent *event) override;
+
+private:
+    void setupAxes();
+    /// The cell under widget position `pos`, or false when outside the map.
+    bool cellAt(const QPoint &pos, int *row, int *column) const;
+    void onMousePress(QMouseEvent *event);
+    void updateSelectionRect();
+
+    WeightsColorMap *m_colorMap = nullptr;
+    QCPColorScale *m_colorScale = nullptr;
+    QCPTextElement *m_title = nullptr;
+    QCPItemRect *m_selectionRect = nullptr;
+    Matrix m_weights;     // (n_q, n_k)
+    Matrix m_logits;      // (n_q, n_k)
+    BoolMatrix m_visible; // (n_q, n_k)
+    QStringList m_queryLabels;
+    QStringList m_keyLabels;
+    int m_selectedQuery = 0;
+};
+
+} // namespace attn::ui

@@ -1,0 +1,90 @@
+#include "ui/plots/plotexport.h"
+
+#include <QBuffer>
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QSvgGenerator>
+#include <qcustomplot.h>
+
+namespace attn::ui {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("attn::ui::exportPlot", text);
+}
+
+bool fail(QString *error, const QString &message)
+{
+    if (error) *error = message;
+    return false;
+}
+
+/// Why `path` cannot be written, in one sentence.
+QString writeFailure(const QString &path)
+{
+    const QFileInfo info(path);
+    if (!info.absoluteDir().exists())
+        return tr("Cannot write %1: the folder %2 does not exist.").arg(path, info.absolutePath());
+    return tr("Cannot write %1: check that the folder is writable and the disk is not full.").arg(path);
+}
+
+bool writeSvg(QCustomPlot *plot, const QString &path, QSize size, QString *error)
+{
+    // Render into memory first so that a failure never leaves a half-written file.
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    generator.setSize(size);
+    generator.setViewBox(QRect(QPoint(0, 0), size));
+    generator.setResolution(96); // the same pixels-per-inch as the PNG export
+    generator.setTitle(QFileInfo(path).completeBaseName());
+    generator.setDescription(tr("Attention Lab figure"));
+    QCPPainter painter;
+    if (!painter.begin(&generator)) return fail(error, tr("Cannot start the SVG painter for %1.").arg(path));
+    painter.setMode(QCPPainter::pmVectorized);
+    painter.setMode(QCPPainter::pmNoCaching);
+    plot->toPainter(&painter, size.width(), size.height());
+    painter.end();
+
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(buffer.data()) != buffer.size() || !file.commit())
+        return fail(error, tr("Cannot write %1: %2").arg(path, file.errorString()));
+    return true;
+}
+
+} // namespace
+
+bool isExportFormat(const QString &format)
+{
+    const QString f = format.toLower();
+    return f == QLatin1String("png") || f == QLatin1String("svg") || f == QLatin1String("pdf");
+}
+
+bool exportPlot(QCustomPlot *plot, const QString &path, const QString &format, QSize size, QString *error)
+{
+    const QString f = format.toLower();
+    if (!isExportFormat(f))
+        return fail(error, tr("Unknown figure format “%1”: use png, svg or pdf.").arg(format));
+    if (size.width() <= 0 || size.height() <= 0)
+        return fail(
+            error,
+            tr("Invalid figure size %1×%2: both must be positive.").arg(size.width()).arg(size.height()));
+
+    plot->deselectAll();
+    plot->replot(QCustomPlot::rpImmediateRefresh);
+    bool ok = false;
+    if (f == QLatin1String("svg")) return writeSvg(plot, path, size, error);
+    if (f == QLatin1String("png"))
+        ok = plot->savePng(path, size.width(), size.height(), 1.0, -1, 96);
+    else
+        ok = plot->savePdf(path, size.width(), size.height(), QCP::epNoCosmetic,
+                           QStringLiteral("Attention Lab"), QFileInfo(path).completeBaseName());
+    if (!ok || QFileInfo(path).size() == 0) return fail(error, writeFailure(path));
+    return true;
+}
+
+} // namespace attn::ui
