@@ -21,6 +21,17 @@ void printError(const QString &message)
     std::fprintf(stderr, "attention-lab: %s\n", qPrintable(message));
 }
 
+/// Writes all of `bytes` to stdout and flushes; false when the stream refused (full disk, closed pipe).
+bool writeStdout(const QByteArray &bytes)
+{
+    const std::size_t n = std::fwrite(bytes.constData(), 1, static_cast<std::size_t>(bytes.size()), stdout);
+    return n == static_cast<std::size_t>(bytes.size()) && std::fflush(stdout) == 0 && !std::ferror(stdout);
+}
+
+/// `compute` prints every score and weight; beyond this many (head, query, key) pairs the JSON
+/// would run to hundreds of megabytes. Lesson-sized scenarios have a few thousand.
+constexpr long long kMaxPrintedPairs = 1LL << 22;
+
 } // namespace
 
 bool haveDisplay()
@@ -53,6 +64,18 @@ int runCompute(const QStringList &arguments)
     QByteArray out;
     try {
         const Scenario scenario = doc::readScenarioFile(positional.at(1));
+        const Shapes shapes = validate(scenario);
+        const long long pairs = static_cast<long long>(shapes.num_query_heads) * shapes.n_q * shapes.n_k;
+        if (pairs > kMaxPrintedPairs) {
+            throw ScenarioError("shapes", QStringLiteral("%1 heads × n_q %2 × n_k %3 = %4 pairs is more than "
+                                                         "the %5 pairs compute prints")
+                                              .arg(shapes.num_query_heads)
+                                              .arg(shapes.n_q)
+                                              .arg(shapes.n_k)
+                                              .arg(pairs)
+                                              .arg(kMaxPrintedPairs)
+                                              .toStdString());
+        }
         const AttentionTrace trace = attend(scenario);
         out = QJsonDocument(doc::traceToJson(trace)).toJson(QJsonDocument::Indented);
     } catch (const ScenarioError &error) {
@@ -63,7 +86,10 @@ int runCompute(const QStringList &arguments)
         return BadInput;
     }
     // Written only once complete: nothing is half-written.
-    std::fwrite(out.constData(), 1, static_cast<std::size_t>(out.size()), stdout);
+    if (!writeStdout(out)) {
+        printError("cannot write the result to standard output");
+        return Failure;
+    }
     return Ok;
 }
 
@@ -88,7 +114,12 @@ int runExport(const QStringList &arguments)
         std::fputs(qPrintable(parser.helpText()), stdout);
         return Ok;
     }
-    if (!parser.isSet(outOption)) {
+    if (parser.positionalArguments().size() != 1) {
+        printError(QStringLiteral("export takes no arguments besides its options, got \"%1\"")
+                       .arg(parser.positionalArguments().mid(1).join(' ')));
+        return BadInput;
+    }
+    if (!parser.isSet(outOption) || parser.value(outOption).isEmpty()) {
         printError("export needs --out DIR");
         return BadInput;
     }
@@ -98,10 +129,10 @@ int runExport(const QStringList &arguments)
         return BadInput;
     }
     const QRegularExpressionMatch size =
-        QRegularExpression("^(\\d{2,5})x(\\d{2,5})$").match(parser.value(sizeOption));
-    if (!size.hasMatch() || size.captured(1).toInt() < 100 || size.captured(2).toInt() < 100 ||
-        size.captured(1).toInt() > 10000 || size.captured(2).toInt() > 10000) {
-        printError(QStringLiteral("--size must be WxH with each side 100…10000 pixels, got \"%1\"")
+        QRegularExpression("^(\\d{3,4})x(\\d{3,4})$").match(parser.value(sizeOption));
+    if (!size.hasMatch() || size.captured(1).toInt() < 320 || size.captured(2).toInt() < 240 ||
+        size.captured(1).toInt() > 4000 || size.captured(2).toInt() > 4000) {
+        printError(QStringLiteral("--size must be WxH, width 320…4000 and height 240…4000 pixels, got \"%1\"")
                        .arg(parser.value(sizeOption)));
         return BadInput;
     }
@@ -123,7 +154,12 @@ int runExport(const QStringList &arguments)
             printError(error);
             return Failure;
         }
-        for (const QString &path : written) std::printf("%s\n", qPrintable(QDir::toNativeSeparators(path)));
+        for (const QString &path : written) {
+            if (!writeStdout(QDir::toNativeSeparators(path).toUtf8() + '\n')) {
+                printError("cannot write to standard output");
+                return Failure;
+            }
+        }
     }
     return Ok;
 }

@@ -6,10 +6,29 @@
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <QStringList>
 
 #include <cstdio>
 #include <cstring>
+
+namespace {
+
+/// Offscreen Qt wants a private runtime folder; on a headless machine XDG_RUNTIME_DIR is often
+/// unset and Qt would warn on every export. Give it one under the temporary folder.
+void ensureRuntimeDir()
+{
+    if (!qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) return;
+    const QString dir =
+        QDir::temp().filePath(QStringLiteral("attention-lab-runtime-%1").arg(qgetenv("USER")));
+    if (QDir().mkpath(dir)) {
+        QFile::setPermissions(dir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        qputenv("XDG_RUNTIME_DIR", dir.toLocal8Bit());
+    }
+}
+
+} // namespace
 
 int main(int argc, char *argv[])
 {
@@ -19,17 +38,28 @@ int main(int argc, char *argv[])
         return attn::app::runCompute(QCoreApplication::arguments());
     }
     if (std::strcmp(command, "export") == 0) {
-        if (!attn::app::haveDisplay()) qputenv("QT_QPA_PLATFORM", "offscreen");
+        // Export never shows a window: draw offscreen whatever display is (or seems to be) set.
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+        ensureRuntimeDir();
         QApplication app(argc, argv);
         attn::ui::initResources();
         return attn::app::runExport(QCoreApplication::arguments());
     }
-    if (command[0] != '\0' && command[0] != '-') {
-        std::fprintf(stderr,
-                     "attention-lab: unknown command \"%s\"; expected compute or export "
-                     "(or no command for the window)\n",
-                     command);
-        return attn::app::BadInput;
+    // The window: `attention-lab [SCENARIO.json] [--preset ID]`.
+    QString scenarioFile;
+    QString presetId = QStringLiteral("worked-example");
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--preset") == 0 && i + 1 < argc) {
+            presetId = QString::fromLocal8Bit(argv[++i]);
+        } else if (argv[i][0] != '-' && scenarioFile.isEmpty() &&
+                   QFileInfo(QString::fromLocal8Bit(argv[i])).isFile()) {
+            scenarioFile = QString::fromLocal8Bit(argv[i]);
+        } else if (argv[i][0] != '-') {
+            std::fprintf(stderr,
+                         "attention-lab: \"%s\" is neither a command (compute, export) nor a scenario file\n",
+                         argv[i]);
+            return attn::app::BadInput;
+        }
     }
     if (!attn::app::haveDisplay()) {
         std::fprintf(stderr, "attention-lab: no display (DISPLAY and WAYLAND_DISPLAY are unset); "
@@ -40,12 +70,8 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName("Attention Lab");
     QApplication::setOrganizationName("Attention Lab");
     attn::ui::initResources();
-    // Hidden option for demonstrations and screenshots: --preset worked-example|xiaohong.
-    QString presetId = QStringLiteral("worked-example");
-    const QStringList arguments = QCoreApplication::arguments();
-    const qsizetype at = arguments.indexOf(QStringLiteral("--preset"));
-    if (at >= 0 && at + 1 < arguments.size()) presetId = arguments.at(at + 1);
     attn::ui::MainWindow window(presetId);
     window.show();
+    if (!scenarioFile.isEmpty()) window.openScenarioFile(scenarioFile);
     return QApplication::exec();
 }

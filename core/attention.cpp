@@ -1,15 +1,107 @@
 #include "core/attention.h"
 
+#include "core/kernels/linear.h"
 #include "core/kernels/naive.h"
+#include "core/kernels/registry.h"
+#include "core/kernels/tiled.h"
+#include "core/kernels/windowed.h"
 #include "core/mask.h"
 #include "core/score.h"
+
+#include <cmath>
+#include <limits>
 
 namespace attn {
 
 namespace {
 
 /// Largest trace attend() builds: beyond this the caller gets a clear refusal, not a bad_alloc.
-constexpr std::size_t kMaxTraceBytes = std::size_t{4} << 30; // 4 GiB
+constexpr std::size_t kMaxTraceBytes = std::size_t{1} << 30; // 1 GiB
+
+/// Weight of every entry of a row that sees no key, as naiveHead writes it for `policy`.
+double maskedRowWeight(MaskedRowPolicy policy, Index nK)
+{
+    if (policy == MaskedRowPolicy::NaN) return std::numeric_limits<double>::quiet_NaN();
+    if (policy == MaskedRowPolicy::Uniform) return 1.0 / static_cast<double>(nK);
+    return 0.0;
+}
+
+/// Runs the tiled, windowed or linear kernel on query head `h` and fills head.weights and
+/// head.output (head.logits and head.visible are already set). Returns the rows with no
+/// visible key. The softmax kernels give the weights back through their per-row logsumexp:
+/// weights_ij = exp(logit_ij − lse_i) on visible entries; linear takes them from its reference.
+std::vector<Index> runFastKernel(const Scenario &s, const Shapes &shapes, const Positions &positions,
+                                 double scale, int h, HeadTrace &head)
+{
+    using namespace kernels;
+    const auto value = s.value.middleCols(head.kv_head * shapes.d_v, shapes.d_v); // (n_k, d_v)
+    Matrix q, k; // (n_q, d_k), (n_k, d_k): this head's Q and K, rotated by RoPE when used
+    if (s.scores.empty()) {
+        q = s.query.middleCols(h * shapes.d_k, shapes.d_k);
+        k = s.key.middleCols(head.kv_head * shapes.d_k, shapes.d_k);
+        if (s.positional.kind == PositionalKind::Rope) {
+            q = applyRope(q, positions.query, s.positional.rope_base, s.positional.rope_layout);
+            k = applyRope(k, positions.key, s.positional.rope_base, s.positional.rope_layout);
+        }
+    }
+    const Matrix *raw = s.scores.empty()       ? nullptr
+                        : s.scores.size() == 1 ? &s.scores.front()
+                                               : &s.scores[static_cast<std::size_t>(h)];
+    HeadProblem<double> problem = raw ? HeadProblem<double>(view(*raw), view(value))
+                                      : HeadProblem<double>(view(q), view(k), view(value));
+    problem.logit = logitSpecFor(s, scale, h);
+    problem.mask = maskRuleFor(s, positions, h);
+    problem.policy = s.mask.all_masked_rows;
+
+    head.output.resize(shapes.n_q, shapes.d_v); // (n_q, d_v)
+    if (s.kernel == KernelKind::Linear) {
+        const KernelRun run = linearHead(problem, LinearOptions{s.tile.query, s.tile.key, 1}, head.output);
+        Matrix referenceOutput(shapes.n_q, shapes.d_v);
+        linearReference(problem, referenceOutput, &head.weights);
+        return run.fully_masked_rows;
+    }
+    VectorT<double> lse; // (n_q)
+    const KernelRun run =
+        s.kernel == KernelKind::Tiled
+            ? tiledHead(problem, TiledOptions{s.tile.query, s.tile.key, 1}, head.output, &lse)
+            : windowedHead(problem, WindowedOptions{s.tile.query, 1}, head.output, &lse);
+    head.weights = Matrix::Zero(shapes.n_q, shapes.n_k); // (n_q, n_k)
+    for (Index i = 0; i < shapes.n_q; ++i)
+        for (Index j = 0; j < shapes.n_k; ++j)
+            if (head.visible(i, j)) head.weights(i, j) = std::exp(head.logits(i, j) - lse(i));
+    for (Index row : run.fully_masked_rows)
+        head.weights.row(row).setConstant(maskedRowWeight(s.mask.all_masked_rows, shapes.n_k));
+    return run.fully_masked_rows;
+}
+
+/// Refuses a visible logit that is ±∞ or NaN although every input it comes from is finite:
+/// scale·q·k/temperature (or a bias) overflowed the double range. Left alone, softmax would turn
+/// it into NaN weights without a word. NaN inputs stay allowed: they give honest NaN outputs.
+void checkLogitsFinite(const Scenario &s, const Shapes &shapes, int h, const HeadTrace &head)
+{
+    for (Index i = 0; i < shapes.n_q; ++i) {
+        for (Index j = 0; j < shapes.n_k; ++j) {
+            if (!head.visible(i, j) || std::isfinite(head.logits(i, j))) continue;
+            bool inputsFinite = true;
+            if (!s.scores.empty()) {
+                const Matrix &raw =
+                    s.scores.size() == 1 ? s.scores.front() : s.scores[static_cast<std::size_t>(h)];
+                inputsFinite = std::isfinite(raw(i, j));
+            } else {
+                inputsFinite = s.query.row(i).middleCols(h * shapes.d_k, shapes.d_k).allFinite() &&
+                               s.key.row(j).middleCols(head.kv_head * shapes.d_k, shapes.d_k).allFinite();
+            }
+            if (!inputsFinite) continue;
+            throw ScenarioError("logits", "head " + std::to_string(h) + ", query " + std::to_string(i) +
+                                              ", key " + std::to_string(j) + ": the logit overflowed to " +
+                                              (std::isnan(head.logits(i, j)) ? std::string("NaN")
+                                               : head.logits(i, j) > 0       ? std::string("+inf")
+                                                                             : std::string("-inf")) +
+                                              " (scale · q·k / temperature is beyond the double range); "
+                                              "use smaller values or a higher temperature");
+        }
+    }
+}
 
 } // namespace
 
@@ -36,10 +128,7 @@ AttentionTrace attend(const Scenario &scenario)
                                 std::to_string(bytes >> 20) + " MiB for the full trace; the limit is " +
                                 std::to_string(kMaxTraceBytes >> 20) + " MiB");
     }
-    if (scenario.kernel != KernelKind::Naive) {
-        throw ScenarioError("kernel", std::string("\"") + toString(scenario.kernel) +
-                                          "\" is not available in this build; use \"naive\"");
-    }
+    if (const auto refusal = kernels::kernelRefusal(scenario)) throw ScenarioError("kernel", *refusal);
     trace.kernel = scenario.kernel;
     trace.scale = effectiveScale(scenario, shapes);
     const Positions positions = resolvePositions(scenario, shapes);
@@ -52,11 +141,15 @@ AttentionTrace attend(const Scenario &scenario)
     for (int h = 0; h < hq; ++h) {
         HeadTrace &head = trace.heads[static_cast<std::size_t>(h)];
         head.kv_head = kvHeadFor(h, hq, shapes.num_kv_heads);
-        head.logits = computeLogits(scenario, shapes, positions, trace.scale, h);            // (n_q, n_k)
-        head.visible = visibility(scenario, shapes, positions, h);                           // (n_q, n_k)
+        head.logits = computeLogits(scenario, shapes, positions, trace.scale, h); // (n_q, n_k)
+        head.visible = visibility(scenario, shapes, positions, h);                // (n_q, n_k)
+        checkLogitsFinite(scenario, shapes, h, head);
         const auto value = scenario.value.middleCols(head.kv_head * shapes.d_v, shapes.d_v); // (n_k, d_v)
-        const std::vector<Index> masked = kernels::naiveHead(
-            head.logits, head.visible, value, scenario.mask.all_masked_rows, head.weights, head.output);
+        const std::vector<Index> masked =
+            scenario.kernel == KernelKind::Naive
+                ? kernels::naiveHead(head.logits, head.visible, value, scenario.mask.all_masked_rows,
+                                     head.weights, head.output)
+                : runFastKernel(scenario, shapes, positions, trace.scale, h, head);
         for (Index row : masked) {
             if (scenario.mask.all_masked_rows == MaskedRowPolicy::Error) {
                 throw ScenarioError("mask", "query row " + std::to_string(row) + " of head " +

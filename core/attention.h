@@ -36,8 +36,14 @@ struct AttentionTrace {
 ///   output_i = Σ_{visible j, weights_ij > 0} weights_ij · v_j.
 /// Masked keys are excluded from the sum, never offset by a large constant, so a NaN or Inf in
 /// a masked key or value never reaches a visible output.
-/// Throws ScenarioError when the scenario is invalid, when a trace would not fit in memory,
-/// or when a row has no visible key under the "error" policy.
+/// `scenario.kernel` computes the output (core/kernels/registry.h): naive materialises the
+/// weights; tiled and windowed (exact softmax) return each row's logsumexp, from which the
+/// trace's weights are exp(logit − lse) on visible entries; linear (φ = elu + 1, not softmax)
+/// fills the weights from its plain reference. The logits are always the scenario's scores.
+/// Throws ScenarioError when the scenario is invalid, when the kernel refuses it (field
+/// "kernel"), when a trace would need more than 1 GiB (field "shapes"), when a visible logit
+/// overflows to ±∞ or NaN from finite inputs (field "logits"), or when a row has no visible
+/// key under the "error" policy (field "mask").
 AttentionTrace attend(const Scenario &scenario);
 
 /// Bytes the trace of `shapes` needs (logits, weights, visibility, outputs); used to refuse

@@ -7,8 +7,28 @@
 
 namespace attn {
 
+namespace {
+
+/// Messages are one line whatever a file contained: control characters become spaces.
+std::string oneLine(std::string text)
+{
+    for (char &c : text) {
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
+    }
+    return text;
+}
+
+std::string number(double x)
+{
+    std::ostringstream out;
+    out << x;
+    return out.str();
+}
+
+} // namespace
+
 ScenarioError::ScenarioError(std::string field, const std::string &message)
-    : std::runtime_error(field + ": " + message), m_field(std::move(field))
+    : std::runtime_error(oneLine(field + ": " + message)), m_field(std::move(field))
 {
 }
 
@@ -127,6 +147,8 @@ Shapes validate(const Scenario &s)
     // 5. Score options.
     if (s.score == ScoreKind::Additive) {
         if (!haveQ) fail("score", "additive scoring needs Q and K, not raw scores");
+        if (!s.scores.empty())
+            fail("score", "additive scoring computes the scores from Q and K; drop \"scores\"");
         if (!s.additive) fail("additive", "is missing: additive scoring needs W_q, W_k and v");
         const AdditiveParams &a = *s.additive;
         const Index h = a.v.size();
@@ -134,7 +156,8 @@ Shapes validate(const Scenario &s)
         checkShape("additive.W_q", a.W_q, h, shapes.d_k);
         checkShape("additive.W_k", a.W_k, h, shapes.d_k);
     }
-    if (s.scale && !std::isfinite(*s.scale)) fail("scale", "must be a finite number");
+    if (s.scale && !std::isfinite(*s.scale))
+        fail("scale", "must be a finite number, got " + number(*s.scale));
     if (!(s.temperature > 0.0) || !std::isfinite(s.temperature)) {
         std::ostringstream out;
         out << "must be a finite number > 0, got " << s.temperature;
@@ -149,12 +172,6 @@ Shapes validate(const Scenario &s)
     if (!s.key_positions.empty() && static_cast<Index>(s.key_positions.size()) != shapes.n_k) {
         fail("positions.key", "has " + str(static_cast<Index>(s.key_positions.size())) +
                                   " entries but n_k = " + str(shapes.n_k));
-    }
-    if (shapes.n_q != shapes.n_k && usesPositions(s) && s.query_positions.empty() &&
-        s.alignment == Alignment::Unspecified) {
-        fail("alignment", "is required: n_q = " + str(shapes.n_q) + " differs from n_k = " + str(shapes.n_k) +
-                              " and the mask or positional scheme depends on positions; "
-                              "set \"top_left\" or \"bottom_right\" or explicit positions");
     }
 
     // 7. Mask parts.
@@ -181,12 +198,15 @@ Shapes validate(const Scenario &s)
 
     // 8. Positional scheme.
     if (s.positional.kind == PositionalKind::Rope) {
-        if (!haveQ) fail("positional", "RoPE rotates Q and K; it cannot apply to raw scores");
+        if (!haveQ || !s.scores.empty()) {
+            fail("positional", "RoPE rotates Q and K; it cannot apply to raw scores (drop \"scores\")");
+        }
         if (shapes.d_k % 2 != 0) {
             fail("positional", "RoPE needs an even d_k, got d_k = " + str(shapes.d_k));
         }
         if (!(s.positional.rope_base > 1.0) || !std::isfinite(s.positional.rope_base)) {
-            fail("positional.rope_base", "must be a finite number > 1");
+            fail("positional.rope_base",
+                 "must be a finite number > 1, got " + number(s.positional.rope_base));
         }
     }
     if (s.positional.kind == PositionalKind::Alibi && !s.positional.alibi_slopes.empty() &&
@@ -194,10 +214,24 @@ Shapes validate(const Scenario &s)
         fail("positional.alibi_slopes", "has " + str(static_cast<Index>(s.positional.alibi_slopes.size())) +
                                             " slopes but there are " + str(hq) + " query heads");
     }
+    for (std::size_t h = 0; h < s.positional.alibi_slopes.size(); ++h) {
+        if (!std::isfinite(s.positional.alibi_slopes[h])) {
+            fail("positional.alibi_slopes", "slope " + std::to_string(h) + " must be a finite number, got " +
+                                                number(s.positional.alibi_slopes[h]));
+        }
+    }
 
     // 9. Kernel options.
     if (s.tile.query < 1 || s.tile.key < 1) {
         fail("tile", "sizes must be ≥ 1, got query " + str(s.tile.query) + ", key " + str(s.tile.key));
+    }
+
+    // 10. Last, because it is only a missing choice: where queries sit when n_q ≠ n_k.
+    if (shapes.n_q != shapes.n_k && usesPositions(s) && s.query_positions.empty() &&
+        s.alignment == Alignment::Unspecified) {
+        fail("alignment", "is required: n_q = " + str(shapes.n_q) + " differs from n_k = " + str(shapes.n_k) +
+                              " and the mask or positional scheme depends on positions; "
+                              "set \"top_left\" or \"bottom_right\" or explicit positions");
     }
     return shapes;
 }

@@ -10,6 +10,8 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 #include <algorithm>
 
@@ -71,6 +73,15 @@ Scenario loadPresetScenario(const QString &presetId)
     return doc::scenarioFromJsonText(file.readAll());
 }
 
+QString presetComment(const QString &presetId)
+{
+    initResources();
+    if (!findPreset(presetId)) return {};
+    QFile file(QStringLiteral(":/presets/%1.json").arg(presetId));
+    if (!file.open(QIODevice::ReadOnly)) return {};
+    return QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("comment")).toString();
+}
+
 int presetFocusQuery(const QString &presetId, const Scenario &scenario)
 {
     const Preset *preset = findPreset(presetId);
@@ -103,8 +114,9 @@ bool exportDocumentFigures(const doc::ScenarioDocument &document, const QString 
     const QStringList keyLabels = document.traceKeyLabels();
 
     // Top-level widgets that are never shown: nothing appears on screen.
+    const MaskedRowPolicy policy = document.scenario().mask.all_masked_rows;
     HeatmapPlot heatmap;
-    heatmap.setHead(h, queryLabels, keyLabels);
+    heatmap.setHead(h, queryLabels, keyLabels, policy);
     heatmap.setSelectedQuery(row);
     if (trace.heads.size() > 1)
         heatmap.setTitle(QCoreApplication::translate("attn::ui", "Attention weights A, head %1 (K/V head %2)")
@@ -113,9 +125,7 @@ bool exportDocumentFigures(const doc::ScenarioDocument &document, const QString 
     heatmap.resize(size);
 
     BarPlot bars;
-    std::vector<bool> visible(static_cast<std::size_t>(h.visible.cols()));
-    for (Index j = 0; j < h.visible.cols(); ++j) visible[static_cast<std::size_t>(j)] = h.visible(row, j);
-    bars.setWeights(h.weights.row(row).transpose(), visible, keyLabels, document.queryLabel(row));
+    bars.setQueryRow(h, row, keyLabels, document.queryLabel(row), policy);
     bars.resize(size);
 
     const QString base = QDir(dir).filePath(stem);
@@ -134,7 +144,8 @@ bool exportPresetFigures(const QString &presetId, const QString &dir, const QStr
     doc::ScenarioDocument document;
     try {
         const Scenario scenario = loadPresetScenario(presetId);
-        document.load(scenario);
+        QString message;
+        if (!document.load(scenario, &message)) return fail(error, message);
         document.setSelectedQuery(presetFocusQuery(presetId, scenario));
     } catch (const ScenarioError &e) {
         return fail(error, QString::fromStdString(e.what()));

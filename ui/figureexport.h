@@ -24,6 +24,10 @@ QString presetTitle(const QString &presetId);
 /// id, or the parser's error for an invalid file. Registers the resources if needed.
 Scenario loadPresetScenario(const QString &presetId);
 
+/// The "comment" of preset `presetId`'s file (what its features mean, why V equals K, …),
+/// or empty when it has none or the id is unknown.
+QString presetComment(const QString &presetId);
+
 /// The query a preset is about (e.g. "she" in "xiaohong"), selected when it is loaded; 0 by default.
 int presetFocusQuery(const QString &presetId, const Scenario &scenario);
 

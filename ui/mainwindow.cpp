@@ -9,9 +9,12 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -24,6 +27,14 @@ namespace attn::ui {
 namespace {
 
 const QSize kFigureSize(800, 600);
+
+/// The "comment" of the scenario file at `path` (the reader ignores it), or empty.
+QString fileComment(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) return {};
+    return QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("comment")).toString();
+}
 
 } // namespace
 
@@ -60,13 +71,27 @@ void MainWindow::createActions()
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
+    // Undo and Redo keep a fixed text, so the toolbar buttons keep their width; the command
+    // they act on is in the tooltip and the status tip.
+    QUndoStack *stack = m_document->undoStack();
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    QAction *undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    QAction *undo = edit->addAction(tr("&Undo"), stack, &QUndoStack::undo);
     undo->setShortcut(QKeySequence::Undo);
-    QAction *redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    QAction *redo = edit->addAction(tr("&Redo"), stack, &QUndoStack::redo);
     redo->setShortcut(QKeySequence::Redo);
-    edit->addAction(undo);
-    edit->addAction(redo);
+    const auto update = [=] {
+        undo->setEnabled(stack->canUndo());
+        redo->setEnabled(stack->canRedo());
+        const QString undoTip = stack->canUndo() ? tr("Undo: %1").arg(stack->undoText()) : tr("Undo");
+        const QString redoTip = stack->canRedo() ? tr("Redo: %1").arg(stack->redoText()) : tr("Redo");
+        undo->setToolTip(undoTip);
+        undo->setStatusTip(undoTip);
+        redo->setToolTip(redoTip);
+        redo->setStatusTip(redoTip);
+    };
+    connect(stack, &QUndoStack::indexChanged, this, update);
+    connect(stack, &QUndoStack::undoTextChanged, this, update); // a merged edit keeps the index
+    update();
 
     QToolBar *toolbar = addToolBar(tr("Scenario"));
     toolbar->setObjectName(QStringLiteral("scenarioToolBar"));
@@ -88,13 +113,15 @@ bool MainWindow::loadPreset(const QString &presetId)
 {
     try {
         const Scenario scenario = loadPresetScenario(presetId);
-        m_document->load(scenario);
+        QString error;
+        if (!m_document->load(scenario, &error)) throw ScenarioError("preset", error.toStdString());
         m_document->setSelectedQuery(presetFocusQuery(presetId, scenario));
     } catch (const ScenarioError &e) {
         statusBar()->showMessage(
             tr("Cannot load preset “%1”: %2").arg(presetId, QString::fromStdString(e.what())));
         return false;
     }
+    m_view->setScenarioNote(presetComment(presetId));
     m_presetId = presetId;
     m_fileStem = presetId;
     const int index = m_presetChooser->findData(presetId);
@@ -129,14 +156,23 @@ void MainWindow::onPresetChosen(int index)
 
 bool MainWindow::openScenarioFile(const QString &path)
 {
-    try {
-        m_document->load(doc::readScenarioFile(path));
-    } catch (const ScenarioError &e) {
-        QMessageBox::warning(
-            this, tr("Cannot open scenario"),
-            tr("%1\n\n%2").arg(QDir::toNativeSeparators(path), QString::fromStdString(e.what())));
+    const auto refuse = [this, &path](const QString &reason) {
+        QMessageBox::warning(this, tr("Cannot open scenario"),
+                             tr("%1\n\n%2").arg(QDir::toNativeSeparators(path), reason));
         return false;
+    };
+    Scenario scenario;
+    try {
+        scenario = doc::readScenarioFile(path);
+    } catch (const ScenarioError &e) {
+        return refuse(QString::fromStdString(e.what()));
     }
+    // A file that parses but cannot be computed is refused too: the current scenario stays.
+    QString error;
+    if (!m_document->load(scenario, &error))
+        return refuse(
+            tr("The file is a valid scenario, but its attention cannot be computed:\n%1").arg(error));
+    m_view->setScenarioNote(fileComment(path));
     m_presetId.clear();
     m_fileStem = QFileInfo(path).completeBaseName();
     {

@@ -1,4 +1,6 @@
 // The command line, run as a user would: the real executable in a child process.
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -44,6 +46,9 @@ class TestCli : public QObject {
 private slots:
     void computeWorkedExample();
     void computeMatchesReferenceCases();
+    void computeRefusesHugeOutput();
+    void computeReportsWriteFailure();
+    void exportIgnoresUnreachableDisplay();
     void computeInvalidScenario_data();
     void computeInvalidScenario();
     void computeMissingFile();
@@ -80,25 +85,89 @@ void TestCli::computeWorkedExample()
 
 void TestCli::computeMatchesReferenceCases()
 {
-    // Every shipped reference case with an expected result prints it within 1e-4.
-    for (const char *name : {"02-fully-masked-row.json", "04c-causal-bottom-right-short-keys.json",
-                             "05-key-padding.json", "07-large-logits.json", "12-softmax-over-keys.json"}) {
+    // Every reference case with an expected result prints it within 1e-4 (the cases' tolerance):
+    // weights, output, fully masked rows and, where given, the scores.
+    const auto near = [](const QJsonValue &got, const QJsonValue &want) {
+        if (want.isNull()) return got.isNull();
+        return std::abs(got.toDouble() - want.toDouble()) <= 1e-4;
+    };
+    const auto compare3 = [&](const QJsonArray &got, const QJsonArray &want, const QString &what) {
+        QCOMPARE(got.size(), want.size());
+        for (qsizetype h = 0; h < want.size(); ++h) {
+            const QJsonArray g = got[h].toArray(), w = want[h].toArray();
+            QCOMPARE(g.size(), w.size());
+            for (qsizetype i = 0; i < w.size(); ++i) {
+                QCOMPARE(g[i].toArray().size(), w[i].toArray().size());
+                for (qsizetype j = 0; j < w[i].toArray().size(); ++j) {
+                    QVERIFY2(near(g[i][j], w[i][j]),
+                             qPrintable(QString("%1[%2][%3][%4]").arg(what).arg(h).arg(i).arg(j)));
+                }
+            }
+        }
+    };
+    int checked = 0;
+    for (const QString &name : QDir(QStringLiteral(ATTN_TEST_DATA_DIR "/cases")).entryList({"*.json"})) {
         QFile f(casePath(name));
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QJsonObject expect = QJsonDocument::fromJson(f.readAll()).object()["expect"].toObject();
+        if (expect["error"].toBool()) continue;
         const Run r = run({"compute", casePath(name)});
-        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.exitCode == 0, qPrintable(name + ": " + QString::fromUtf8(r.err)));
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
-        const QJsonArray got = o["output"].toArray();
-        const QJsonArray want = expect["output"].toArray();
-        QCOMPARE(got.size(), want.size());
-        for (qsizetype i = 0; i < got.size(); ++i) {
-            for (qsizetype j = 0; j < got[i].toArray().size(); ++j) {
-                QVERIFY2(std::abs(got[i][j].toDouble() - want[i][j].toDouble()) < 1e-4, name);
-            }
+        compare3(o["weights"].toArray(), expect["weights"].toArray(), name + " weights");
+        compare3(QJsonArray{o["output"]}, QJsonArray{expect["output"]}, name + " output");
+        if (expect.contains("scores"))
+            compare3(o["scores"].toArray(), expect["scores"].toArray(), name + " scores");
+        if (expect.contains("fully_masked_rows")) {
+            QCOMPARE(o["fully_masked_rows"].toArray(), expect["fully_masked_rows"].toArray());
         }
-        QCOMPARE(o["fully_masked_rows"].toArray(), expect["fully_masked_rows"].toArray());
+        ++checked;
     }
+    QCOMPARE(checked, 18);
+}
+
+void TestCli::computeRefusesHugeOutput()
+{
+    // 3000 × 3000 pairs would print hundreds of MB of JSON: refused, nothing on stdout.
+    QTemporaryDir dir;
+    QFile f(dir.filePath("big.json"));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QByteArray column = "[";
+    for (int i = 0; i < 3000; ++i) column += i ? ",[0]" : "[0]";
+    column += "]";
+    f.write(R"({"format": "attention-lab.scenario", "version": 1, "Q": )" + column + R"(, "K": )" + column +
+            R"(, "V": )" + column + "}");
+    f.close();
+    const Run r = run({"compute", f.fileName()});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.out.isEmpty());
+    QVERIFY2(r.err.contains("9000000 pairs"), r.err.constData());
+}
+
+void TestCli::computeReportsWriteFailure()
+{
+    QProcess p;
+    p.setStandardOutputFile("/dev/full");
+    p.start(QStringLiteral(ATTN_EXECUTABLE), {"compute", casePath("01-worked-example.json")});
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitCode(), 1);
+    QVERIFY2(p.readAllStandardError().contains("cannot write"), "no message for a failed write");
+}
+
+void TestCli::exportIgnoresUnreachableDisplay()
+{
+    // A stale DISPLAY (no X server there) must not abort an export: export always draws offscreen.
+    QTemporaryDir dir;
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("DISPLAY", ":77");
+    env.insert("QT_QPA_PLATFORM", "xcb");
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(ATTN_EXECUTABLE), {"export", "--out", dir.path(), "--preset", "worked-example"});
+    QVERIFY(p.waitForFinished(60000));
+    QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0,
+             p.readAllStandardError().constData());
+    QVERIFY(QFileInfo::exists(dir.filePath("worked-example-weights.png")));
 }
 
 void TestCli::computeInvalidScenario_data()
@@ -186,6 +255,8 @@ void TestCli::exportRejectsBadOptions_data()
     QTest::addRow("tiny size") << QStringList{"export", "--out", "x", "--size", "10x10"} << "--size";
     QTest::addRow("unknown preset") << QStringList{"export", "--out", "x", "--preset", "nope"}
                                     << "unknown preset";
+    QTest::addRow("empty --out") << QStringList{"export", "--out", ""} << "--out";
+    QTest::addRow("stray argument") << QStringList{"export", "stray", "--out", "x"} << "stray";
 }
 
 void TestCli::exportRejectsBadOptions()
@@ -201,7 +272,7 @@ void TestCli::unknownCommand()
 {
     const Run r = run({"frobnicate"});
     QCOMPARE(r.exitCode, 2);
-    QVERIFY2(r.err.contains("unknown command"), r.err.constData());
+    QVERIFY2(r.err.contains("neither a command"), r.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCli)

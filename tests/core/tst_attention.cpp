@@ -71,6 +71,9 @@ private slots:
     void gqaHeadsReadTheirGroup();
     void largeLogitsDoNotOverflow();
     void impossibleSizeIsRefusedBeforeAllocating();
+    void overflowingLogitIsRefused_data();
+    void overflowingLogitIsRefused();
+    void nanInputGivesHonestNaN();
 };
 
 void TestAttention::workedExample_matchesHandComputation()
@@ -328,6 +331,48 @@ void TestAttention::impossibleSizeIsRefusedBeforeAllocating()
         const QString message = QString::fromUtf8(e.what());
         QVERIFY2(message.contains("30000") && message.contains("MiB"), qPrintable(message));
     }
+}
+
+void TestAttention::overflowingLogitIsRefused_data()
+{
+    QTest::addColumn<double>("q0");
+    QTest::addColumn<double>("k0");
+    QTest::addColumn<double>("temperature");
+    QTest::addRow("product beyond double range") << 1e200 << 1e200 << 1.0;
+    QTest::addRow("tiny temperature") << 1.0 << 1.0 << 1e-310;
+    QTest::addRow("all logits -inf") << -1e200 << 1e200 << 1.0;
+}
+
+void TestAttention::overflowingLogitIsRefused()
+{
+    // Finite inputs whose logit overflows: a clear refusal, never silent NaN weights.
+    QFETCH(double, q0);
+    QFETCH(double, k0);
+    QFETCH(double, temperature);
+    Scenario s = workedExample();
+    s.query(0, 0) = q0;
+    s.key(0, 0) = k0;
+    s.temperature = temperature;
+    for (KernelKind kernel : {KernelKind::Naive, KernelKind::Tiled}) {
+        s.kernel = kernel;
+        try {
+            attend(s);
+            QFAIL("expected a ScenarioError");
+        } catch (const ScenarioError &e) {
+            QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("logits"));
+            QVERIFY2(QString::fromUtf8(e.what()).contains("query 0, key 0"), e.what());
+        }
+    }
+}
+
+void TestAttention::nanInputGivesHonestNaN()
+{
+    // A NaN in a visible key is the user's own: the row becomes NaN, nothing is refused.
+    Scenario s = workedExample();
+    s.key(1, 0) = std::numeric_limits<double>::quiet_NaN();
+    const AttentionTrace t = attend(s);
+    QVERIFY(std::isnan(t.output(0, 0)));
+    QVERIFY(std::isnan(t.heads[0].weights(0, 1)));
 }
 
 QTEST_APPLESS_MAIN(TestAttention)

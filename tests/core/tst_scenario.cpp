@@ -3,6 +3,8 @@
 
 #include <QtTest>
 
+#include <limits>
+
 using namespace attn;
 
 namespace {
@@ -27,7 +29,15 @@ private slots:
     void invalid_data();
     void invalid();
     void rawScoresNeedNoQK();
+    void errorMessagesAreOneLine();
 };
+
+void TestScenario::errorMessagesAreOneLine()
+{
+    const ScenarioError e("score", "unknown value \"a\nb\r\tc\"");
+    QCOMPARE(QString::fromUtf8(e.what()), QStringLiteral("score: unknown value \"a b  c\""));
+    QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("score"));
+}
 
 void TestScenario::shapesOfValid()
 {
@@ -121,6 +131,29 @@ void TestScenario::invalid_data()
     s = valid();
     s.scores = {Matrix::Zero(2, 2)};
     QTest::addRow("scores shape") << s << "scores" << QStringList{"2×2", "2×3"};
+
+    s = valid();
+    s.scores = {Matrix::Zero(2, 3)};
+    s.positional.kind = PositionalKind::Rope;
+    QTest::addRow("RoPE with raw scores") << s << "positional" << QStringList{"scores"};
+
+    s = valid();
+    s.scores = {Matrix::Zero(2, 3)};
+    s.score = ScoreKind::Additive;
+    s.additive = AdditiveParams{Matrix::Ones(1, 2), Matrix::Ones(1, 2), Vector::Ones(1)};
+    QTest::addRow("additive with raw scores") << s << "score" << QStringList{"scores"};
+
+    s = valid();
+    s.positional.kind = PositionalKind::Alibi;
+    s.positional.alibi_slopes = {std::numeric_limits<double>::quiet_NaN()};
+    s.alignment = Alignment::TopLeft;
+    QTest::addRow("NaN ALiBi slope") << s << "positional.alibi_slopes" << QStringList{"slope 0", "nan"};
+
+    s = valid();
+    s.mask.causal = true;
+    s.mask.key_padding = {true};
+    QTest::addRow("real fault reported before a missing alignment")
+        << s << "mask.key_padding" << QStringList{"1", "3"};
 }
 
 void TestScenario::invalid()

@@ -8,8 +8,11 @@
 #include <QTest>
 
 #include <cmath>
+#include <limits>
 
 using attn::ui::HeatmapPlot;
+
+Q_DECLARE_METATYPE(attn::MaskedRowPolicy)
 
 namespace {
 
@@ -36,6 +39,11 @@ private slots:
     void drawsTheWorkedExample();
     void marksMaskedCellsAndRows();
     void tooltipHasExactValues();
+    void nanOnAVisibleCellIsNotMasked();
+    void fullyMaskedRowNamesItsPolicy_data();
+    void fullyMaskedRowNamesItsPolicy();
+    void cellTextIsCompact();
+    void manyTokensThinTheTickLabels();
     void clickSelectsAQuery();
     void exportsEveryFormat_data();
     void exportsEveryFormat();
@@ -85,9 +93,123 @@ void TestHeatmapPlot::tooltipHasExactValues()
                  {QStringLiteral("x"), QStringLiteral("y"), QStringLiteral("z")});
     const QString tip = plot.cellToolTip(0, 1);
     QVERIFY2(tip.contains(QStringLiteral("“a”")) && tip.contains(QStringLiteral("“y”")), qPrintable(tip));
-    QVERIFY2(tip.contains(QStringLiteral("weight 0.750000")), qPrintable(tip));
-    QVERIFY2(tip.contains(QStringLiteral("logit 1.098612")), qPrintable(tip)); // ln 3
-    QVERIFY(plot.cellToolTip(1, 0).contains(QStringLiteral("masked")));
+    QVERIFY2(tip.contains(QStringLiteral("weight 0.75\n")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("logit 1.0986122886681098")), qPrintable(tip)); // ln 3, every digit
+    QVERIFY(!tip.contains(QStringLiteral("masked")));
+    QVERIFY(plot.cellToolTip(0, 2).contains(QStringLiteral("masked: this key is not visible")));
+    QVERIFY(plot.cellToolTip(1, 0).contains(QStringLiteral("masked: this query sees no key")));
+}
+
+void TestHeatmapPlot::nanOnAVisibleCellIsNotMasked()
+{
+    // Row 0 sees both keys but its first logit is NaN (a NaN in Q or K): the softmax is NaN.
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    attn::HeadTrace head;
+    head.weights.resize(2, 2);
+    head.weights << nan, nan, 0.5, 0.5;
+    head.logits.resize(2, 2);
+    head.logits << nan, 1.0, 0.0, 0.0;
+    head.visible = attn::BoolMatrix::Constant(2, 2, true);
+    HeatmapPlot plot;
+    plot.setHead(head, {QStringLiteral("a"), QStringLiteral("b")},
+                 {QStringLiteral("x"), QStringLiteral("y")});
+    QVERIFY(!plot.isMasked(0, 1));
+    QCOMPARE(plot.cellText(0, 1), QStringLiteral("NaN"));
+    QCOMPARE(plot.cellText(1, 0), QStringLiteral("0.500"));
+    const QString tip = plot.cellToolTip(0, 1);
+    QVERIFY2(!tip.contains(QStringLiteral("masked")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("weight NaN")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("the logit of key “x” is NaN")), qPrintable(tip));
+    QVERIFY(!plot.yAxis->label().contains(QStringLiteral("sees no key")));
+    plot.resize(400, 300);
+    const QImage image = plot.toPixmap(400, 300).toImage(); // draws the pink cell without trouble
+    QVERIFY(!image.isNull());
+}
+
+void TestHeatmapPlot::fullyMaskedRowNamesItsPolicy_data()
+{
+    QTest::addColumn<attn::MaskedRowPolicy>("policy");
+    QTest::addColumn<double>("weight");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("name");
+    QTest::addRow("zero") << attn::MaskedRowPolicy::Zero << 0.0 << QStringLiteral("—")
+                          << QStringLiteral("zero");
+    QTest::addRow("nan") << attn::MaskedRowPolicy::NaN << std::numeric_limits<double>::quiet_NaN()
+                         << QStringLiteral("NaN") << QStringLiteral("nan");
+    QTest::addRow("uniform, 1/3") << attn::MaskedRowPolicy::Uniform << 1.0 / 3.0 << QStringLiteral("0.333")
+                                  << QStringLiteral("uniform");
+}
+
+void TestHeatmapPlot::fullyMaskedRowNamesItsPolicy()
+{
+    QFETCH(attn::MaskedRowPolicy, policy);
+    QFETCH(double, weight);
+    QFETCH(QString, text);
+    QFETCH(QString, name);
+    attn::HeadTrace head = maskedHead(); // row 1 sees no key
+    head.weights.row(1).setConstant(weight);
+    HeatmapPlot plot;
+    plot.setHead(head, {QStringLiteral("a"), QStringLiteral("b")}, {}, policy);
+    QVERIFY(plot.isFullyMaskedRow(1));
+    QVERIFY(plot.isMasked(1, 2));
+    QCOMPARE(plot.cellText(1, 2), text);
+    QCOMPARE(plot.cellText(0, 2), QStringLiteral("—")); // masked in a row that sees keys
+    QVERIFY(std::isnan(plot.colorMapData(1, 2)));       // grey, whatever the policy gave
+    const QString tip = plot.cellToolTip(1, 2);
+    QVERIFY2(tip.contains(QStringLiteral("sees no key")) && tip.contains(QStringLiteral("“%1”").arg(name)),
+             qPrintable(tip));
+    QVERIFY2(plot.yAxis->label().contains(QStringLiteral("sees no key: “%1”").arg(name)),
+             qPrintable(plot.yAxis->label()));
+}
+
+void TestHeatmapPlot::cellTextIsCompact()
+{
+    attn::HeadTrace head;
+    head.weights.resize(1, 2);
+    head.weights << 1.0 - 2.5e-5, 2.5e-5;
+    head.logits.resize(1, 2);
+    head.logits << 1e300, 1e300 + std::log(2.5e-5); // the same double: only to be written
+    head.visible = attn::BoolMatrix::Constant(1, 2, true);
+    HeatmapPlot plot;
+    plot.setHead(head, {}, {});
+    QCOMPARE(plot.cellText(0, 0), QStringLiteral("1.000"));
+    QCOMPARE(plot.cellText(0, 1), QStringLiteral("2.5e-05"));
+    QVERIFY2(plot.cellToolTip(0, 1).contains(QStringLiteral("logit 1e+300")),
+             qPrintable(plot.cellToolTip(0, 1)));
+}
+
+void TestHeatmapPlot::manyTokensThinTheTickLabels()
+{
+    const int n = 1000;
+    attn::HeadTrace head;
+    head.weights = attn::Matrix::Constant(n, n, 1.0 / n);
+    head.logits = attn::Matrix::Zero(n, n);
+    head.visible = attn::BoolMatrix::Constant(n, n, true);
+    QStringList labels;
+    for (int i = 0; i < n; ++i) labels << QStringLiteral("token%1").arg(i);
+    HeatmapPlot plot;
+    plot.setHead(head, labels, labels);
+    QTemporaryDir dir;
+    QString error;
+    const QSize size(800, 600);
+    QVERIFY2(plot.exportTo(dir.filePath(QStringLiteral("big.png")), QStringLiteral("png"), size, &error),
+             qPrintable(error));
+    // Right after the export, the ticks are those of the 800 × 600 figure.
+    const QFontMetricsF metrics(plot.yAxis->tickLabelFont());
+    const QMap<double, QString> rows = plot.queryTicks();
+    QVERIFY(rows.size() > 1);
+    QVERIFY2(
+        rows.size() * metrics.height() <= plot.axisRect()->height(),
+        qPrintable(QStringLiteral("%1 labels on %2 px").arg(rows.size()).arg(plot.axisRect()->height())));
+    const int stride = static_cast<int>(rows.keys().at(1));
+    QCOMPARE(rows.value(stride), labels.at(stride));
+    const QMap<double, QString> columns = plot.keyTicks();
+    QVERIFY(columns.size() > 1 && columns.size() < 100);
+
+    // A few tokens keep every label.
+    plot.setHead(attn::attend(attn::test::workedExample()).heads[0], {QStringLiteral("q")},
+                 {QStringLiteral("k1"), QStringLiteral("k2")});
+    QCOMPARE(plot.keyTicks().size(), 2);
 }
 
 void TestHeatmapPlot::clickSelectsAQuery()

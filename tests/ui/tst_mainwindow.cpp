@@ -11,6 +11,10 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
@@ -18,6 +22,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QToolBar>
 #include <QToolButton>
 #include <QUndoStack>
 
@@ -51,8 +56,44 @@ private slots:
     void presetChooserLoads();
     void switchingPresetAsksBeforeDroppingEdits();
     void badFileShowsTheError();
+    void uncomputableFileIsRefused();
+    void fileWithNullsLoadsWithANote();
+    void fortyTokenFile();
+    void xiaohongExplainsItsFeatures();
+    void querySelectorWidensWithThePreset();
+    void undoButtonKeepsItsText();
     void exportsTheCurrentFigures();
+
+private:
+    /// Writes `json` to a file in m_dir and returns its path.
+    QString writeFile(const QString &name, const QByteArray &json);
+    /// Opens `path` in `window`, closing and returning the text of any message box it shows.
+    QString openAndCatchMessage(MainWindow &window, const QString &path, bool *opened);
+
+    QTemporaryDir m_dir;
 };
+
+QString TestMainWindow::writeFile(const QString &name, const QByteArray &json)
+{
+    const QString path = m_dir.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) return {};
+    file.write(json);
+    return path;
+}
+
+QString TestMainWindow::openAndCatchMessage(MainWindow &window, const QString &path, bool *opened)
+{
+    QString shown;
+    QTimer::singleShot(0, this, [&shown] {
+        if (QWidget *box = QApplication::activeModalWidget()) {
+            shown = box->findChild<QLabel *>(QStringLiteral("qt_msgbox_label"))->text();
+            box->close();
+        }
+    });
+    *opened = window.openScenarioFile(path);
+    return shown;
+}
 
 void TestMainWindow::opensOnTheWorkedExample()
 {
@@ -223,6 +264,138 @@ void TestMainWindow::badFileShowsTheError()
     QVERIFY2(shown.contains(QStringLiteral("bad.json")), qPrintable(shown));
     QCOMPARE(window.currentPresetId(), QStringLiteral("worked-example")); // the scenario is kept
     QCOMPARE(window.editorView()->outputText(), QStringLiteral("O = [1.340, 1.321]"));
+}
+
+void TestMainWindow::uncomputableFileIsRefused()
+{
+    // It parses, but query "q" sees no key (both padded) under the "error" policy.
+    const QString path = writeFile(QStringLiteral("nokey.json"), R"({"format": "attention-lab.scenario",
+        "version": 1, "Q": [[1, 0]], "K": [[1, 0], [0, 1]], "V": [[2, 0], [0, 4]],
+        "mask": {"key_padding": [false, false], "all_masked_rows": "error"}})");
+    MainWindow window;
+    attn::ui::MatrixTableModel *v = window.editorView()->model(TensorRole::Value);
+    QVERIFY(v->setData(v->index(0, 0), QStringLiteral("5"))); // an edit, with its undo step
+    bool opened = true;
+    const QString shown = openAndCatchMessage(window, path, &opened);
+    QVERIFY(!opened);
+    QVERIFY2(shown.contains(QStringLiteral("nokey.json")) &&
+                 shown.contains(QStringLiteral("cannot be computed")) &&
+                 shown.contains(QStringLiteral("sees no key")),
+             qPrintable(shown));
+    QCOMPARE(window.currentPresetId(), QStringLiteral("worked-example"));
+    QCOMPARE(window.document()->tensor(TensorRole::Value)(0, 0), 5.0);
+    QCOMPARE(window.document()->undoStack()->count(), 1);
+    QCOMPARE(window.editorView()->heatmap()->keyCount(), 2);
+}
+
+void TestMainWindow::fileWithNullsLoadsWithANote()
+{
+    const QString path = writeFile(QStringLiteral("nulls.json"), R"({"format": "attention-lab.scenario",
+        "version": 1, "query_tokens": ["q"], "key_tokens": ["a", "b", "c"],
+        "Q": [[1, 0]], "K": [[1, 0], [0, 1], [1, 1]], "V": [[2, 0], [0, 4], [null, 1]]})");
+    MainWindow window;
+    bool opened = false;
+    const QString shown = openAndCatchMessage(window, path, &opened);
+    QVERIFY2(opened, qPrintable(shown));
+    QVERIFY(shown.isEmpty());
+    const QString message = window.editorView()->messageText();
+    QVERIFY2(message.startsWith(QStringLiteral("Note: V[2][0] (key “c”) is NaN (null in the file); rows that "
+                                               "attend to it get NaN")),
+             qPrintable(message));
+    QCOMPARE(window.document()->keyCount(), 3);
+}
+
+void TestMainWindow::fortyTokenFile()
+{
+    // 40 tokens: q_i = k_i = [cos θ_i, sin θ_i], θ_i = i·2π/40; V = identity rows of width 2.
+    QJsonArray q;
+    QJsonArray v;
+    QJsonArray tokens;
+    for (int i = 0; i < 40; ++i) {
+        const double theta = i * 2 * M_PI / 40;
+        q.append(QJsonArray{std::cos(theta), std::sin(theta)});
+        v.append(QJsonArray{i % 2, 1 - i % 2});
+        tokens.append(QStringLiteral("token%1").arg(i));
+    }
+    QJsonObject scenario{{QStringLiteral("format"), QStringLiteral("attention-lab.scenario")},
+                         {QStringLiteral("version"), 1},
+                         {QStringLiteral("title"), QStringLiteral("forty tokens on a circle")},
+                         {QStringLiteral("query_tokens"), tokens},
+                         {QStringLiteral("key_tokens"), tokens},
+                         {QStringLiteral("Q"), q},
+                         {QStringLiteral("K"), q},
+                         {QStringLiteral("V"), v},
+                         {QStringLiteral("mask"), QJsonObject{{QStringLiteral("causal"), true}}}};
+    const QString path = writeFile(QStringLiteral("forty.json"), QJsonDocument(scenario).toJson());
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    bool opened = false;
+    const QString shown = openAndCatchMessage(window, path, &opened);
+    QVERIFY2(opened, qPrintable(shown));
+    attn::ui::HeatmapPlot *heatmap = window.editorView()->heatmap();
+    QCOMPARE(heatmap->keyCount(), 40);
+    heatmap->replot(QCustomPlot::rpImmediateRefresh);
+    heatmap->replot(QCustomPlot::rpImmediateRefresh);
+    const QFontMetricsF metrics(heatmap->yAxis->tickLabelFont());
+    const int rows = static_cast<int>(heatmap->queryTicks().size());
+    QVERIFY2(rows * metrics.height() <= heatmap->axisRect()->height(),
+             qPrintable(QStringLiteral("%1 labels on %2 px").arg(rows).arg(heatmap->axisRect()->height())));
+    QVERIFY(window.editorView()->scoresText().contains(QStringLiteral("… (40 keys)")));
+    QVERIFY(window.editorView()->messageText().isEmpty());
+}
+
+void TestMainWindow::xiaohongExplainsItsFeatures()
+{
+    MainWindow window(QStringLiteral("xiaohong"));
+    const QString note = window.editorView()->scenarioNote();
+    QVERIFY2(note.contains(QStringLiteral("K = V")) && note.contains(QStringLiteral("person, female")),
+             qPrintable(note));
+    window.loadPreset(QStringLiteral("worked-example")); // no comment: no note
+    QVERIFY(window.editorView()->scenarioNote().isEmpty());
+}
+
+void TestMainWindow::querySelectorWidensWithThePreset()
+{
+    MainWindow window; // the worked example: one query, "q"
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto *selector = window.findChild<QComboBox *>(QStringLiteral("querySelector"));
+    QVERIFY(selector);
+    QVERIFY(window.loadPreset(QStringLiteral("xiaohong")));
+    QCoreApplication::processEvents();
+    QCOMPARE(selector->currentText(), QStringLiteral("she"));
+    const int needed = selector->fontMetrics().horizontalAdvance(QStringLiteral("Xiaohong"));
+    QVERIFY2(selector->width() > needed,
+             qPrintable(QStringLiteral("%1 px for %2 px of text").arg(selector->width()).arg(needed)));
+}
+
+void TestMainWindow::undoButtonKeepsItsText()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QAction *undo = findAction(window, QStringLiteral("Undo"));
+    QVERIFY(undo);
+    QVERIFY(!undo->isEnabled());
+    auto *toolbar = window.findChild<QToolBar *>(QStringLiteral("scenarioToolBar"));
+    QVERIFY(toolbar);
+    QWidget *button = toolbar->widgetForAction(undo);
+    QVERIFY(button);
+    const int width = button->sizeHint().width();
+
+    attn::ui::MatrixTableModel *k = window.editorView()->model(TensorRole::Key);
+    QVERIFY(k->setData(k->index(1, 0), QStringLiteral("0.5")));
+    QVERIFY(undo->isEnabled());
+    QCOMPARE(undo->text(), QStringLiteral("&Undo"));
+    QVERIFY2(undo->toolTip().contains(QStringLiteral("K[1, 0]")), qPrintable(undo->toolTip()));
+    QCOMPARE(button->sizeHint().width(), width);
+    undo->trigger();
+    QCOMPARE(window.document()->tensor(TensorRole::Key)(1, 0), 0.0);
+    QAction *redo = findAction(window, QStringLiteral("Redo"));
+    QVERIFY(redo->isEnabled());
+    QVERIFY(redo->toolTip().contains(QStringLiteral("K[1, 0]")));
+    QVERIFY(!undo->isEnabled());
 }
 
 void TestMainWindow::exportsTheCurrentFigures()

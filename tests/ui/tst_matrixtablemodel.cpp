@@ -7,6 +7,8 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <limits>
+
 using attn::doc::ScenarioDocument;
 using attn::doc::TensorRole;
 using attn::ui::MatrixTableModel;
@@ -29,6 +31,10 @@ private slots:
     void acceptsTheUsersDecimalComma();
     void undoEmitsDataChanged();
     void structuralEditResetsTheModel();
+    void displayIsCompactToolTipExact_data();
+    void displayIsCompactToolTipExact();
+    void editTheEngineRefusesIsNotApplied();
+    void nanFromTheFileIsShownAndKept();
 
 private:
     ScenarioDocument *m_document = nullptr;
@@ -216,6 +222,68 @@ void TestMatrixTableModel::structuralEditResetsTheModel()
     m_document->removeValueDim(0);
     QCOMPARE(v.columnCount(), 1);
     QCOMPARE(v.data(v.index(1, 0)).toString(), QStringLiteral("4.000"));
+}
+
+void TestMatrixTableModel::displayIsCompactToolTipExact_data()
+{
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("display");
+    QTest::addColumn<QString>("exact");
+    QTest::addRow("1e308: not 309 digits") << 1e308 << QStringLiteral("1e+308") << QStringLiteral("= 1e+308");
+    QTest::addRow("2.5e-5") << 2.5e-5 << QStringLiteral("2.5e-05") << QStringLiteral("= 2.5e-05");
+    QTest::addRow("1/3") << 1.0 / 3.0 << QStringLiteral("0.333") << QStringLiteral("= 0.3333333333333333");
+    QTest::addRow("-1234567.5") << -1234567.5 << QStringLiteral("-1.235e+06")
+                                << QStringLiteral("= -1234567.5");
+}
+
+void TestMatrixTableModel::displayIsCompactToolTipExact()
+{
+    QFETCH(double, value);
+    QFETCH(QString, display);
+    QFETCH(QString, exact);
+    MatrixTableModel v(m_document, TensorRole::Value);
+    const QModelIndex cell = v.index(0, 0);
+    QVERIFY(v.setData(cell, value));
+    QCOMPARE(v.data(cell, Qt::DisplayRole).toString(), display);
+    const QString tip = v.data(cell, Qt::ToolTipRole).toString();
+    QVERIFY2(tip.endsWith(exact), qPrintable(tip));
+    QCOMPARE(v.data(cell, Qt::EditRole).toString().toDouble(), value);
+}
+
+void TestMatrixTableModel::editTheEngineRefusesIsNotApplied()
+{
+    // An engine that refuses any change of V[0, 0] stands in for an overflowing logit.
+    ScenarioDocument document([](const attn::Scenario &s) {
+        if (s.value(0, 0) != 2.0) throw attn::ScenarioError("logits", "logits: refused for the test");
+        return attn::attend(s);
+    });
+    QVERIFY(document.load(attn::test::workedExample()));
+    MatrixTableModel v(&document, TensorRole::Value);
+    QSignalSpy changed(&v, &MatrixTableModel::dataChanged);
+    QSignalSpy refused(&document, &ScenarioDocument::editRefused);
+    QVERIFY(!v.setData(v.index(0, 0), QStringLiteral("3")));
+    QCOMPARE(v.data(v.index(0, 0)).toString(), QStringLiteral("2.000"));
+    QCOMPARE(changed.count(), 0);
+    QCOMPARE(refused.count(), 1);
+    QVERIFY(v.setData(v.index(1, 1), QStringLiteral("5"))); // V[0, 0] stays 2: accepted
+}
+
+void TestMatrixTableModel::nanFromTheFileIsShownAndKept()
+{
+    attn::Scenario s = attn::test::workedExample();
+    s.value(1, 0) = std::numeric_limits<double>::quiet_NaN();
+    QVERIFY(m_document->load(s));
+    MatrixTableModel v(m_document, TensorRole::Value);
+    QSignalSpy rejected(&v, &MatrixTableModel::inputRejected);
+    const QModelIndex cell = v.index(1, 0);
+    QCOMPARE(v.data(cell).toString(), QStringLiteral("NaN"));
+    // Opening the editor on it and pressing Enter commits "NaN" back: not a refusal, no edit.
+    QVERIFY(v.setData(cell, v.data(cell, Qt::EditRole)));
+    QCOMPARE(rejected.count(), 0);
+    QCOMPARE(m_document->undoStack()->count(), 0);
+    // Typing NaN over a number is still refused.
+    QVERIFY(!v.setData(v.index(0, 0), QStringLiteral("NaN")));
+    QCOMPARE(rejected.count(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestMatrixTableModel)

@@ -7,6 +7,7 @@
 #include <QUndoStack>
 
 #include <cmath>
+#include <limits>
 
 using attn::doc::ScenarioDocument;
 using attn::doc::TensorRole;
@@ -18,6 +19,32 @@ namespace {
 // Worked example by hand: scores = [1/√2, 0], weights_1 = 1 / (1 + e^(−1/√2)).
 const double kW1 = 1.0 / (1.0 + std::exp(-1.0 / std::sqrt(2.0))); // 0.669762
 const double kW2 = 1.0 - kW1;                                     // 0.330238
+
+/// attend, refusing a non-finite visible logit (field "logits") as the engine is meant to:
+/// the document must refuse such an edit whichever engine finds the fault.
+attn::AttentionTrace finiteLogitsAttend(const attn::Scenario &scenario)
+{
+    attn::AttentionTrace trace = attn::attend(scenario);
+    for (const attn::HeadTrace &head : trace.heads)
+        for (attn::Index i = 0; i < head.logits.rows(); ++i)
+            for (attn::Index j = 0; j < head.logits.cols(); ++j)
+                if (head.visible(i, j) && !std::isfinite(head.logits(i, j)))
+                    throw attn::ScenarioError("logits", "logits: query " + std::to_string(i) + ", key " +
+                                                            std::to_string(j) + " is not finite");
+    return trace;
+}
+
+/// The worked example whose only visible key is k1, with the "error" policy: removing k1
+/// leaves a row with no visible key, which attend refuses.
+attn::Scenario onlyFirstKeyVisible()
+{
+    attn::Scenario s = attn::test::workedExample();
+    attn::BoolMatrix visible(1, 2);
+    visible << true, false;
+    s.mask.visible = {visible};
+    s.mask.all_masked_rows = attn::MaskedRowPolicy::Error;
+    return s;
+}
 
 } // namespace
 
@@ -36,7 +63,12 @@ private slots:
     void addQueryLabelsAndUndo();
     void keyDimPerHeadBlock();
     void valueDim();
-    void errorKeepsLastGoodTrace();
+    void structuralEditThatCannotBeComputedIsRefused();
+    void cellEditThatCannotBeComputedIsRefused();
+    void refusedEditLeavesUndoConsistent();
+    void loadOfAnUncomputableScenarioIsRefused();
+    void nanNote_data();
+    void nanNote();
     void selectedQueryIsClamped();
     void loadClearsUndo();
 };
@@ -250,30 +282,146 @@ void TestScenarioDocument::valueDim()
     QCOMPARE(document.tensor(TensorRole::Key).cols(), attn::Index(2));
 }
 
-void TestScenarioDocument::errorKeepsLastGoodTrace()
+void TestScenarioDocument::structuralEditThatCannotBeComputedIsRefused()
 {
-    // Only key 0 is visible and a row with no visible key is an error: removing key 0 fails.
-    attn::Scenario s = attn::test::workedExample();
-    attn::BoolMatrix visible(1, 2);
-    visible << true, false;
-    s.mask.visible = {visible};
-    s.mask.all_masked_rows = attn::MaskedRowPolicy::Error;
     ScenarioDocument document;
-    document.load(s);
+    QVERIFY(document.load(onlyFirstKeyVisible()));
     QVERIFY2(document.traceIsCurrent(), qPrintable(document.lastError()));
     QCOMPARE(document.trace().heads[0].weights(0, 0), 1.0);
 
     QSignalSpy traceSpy(&document, &ScenarioDocument::traceChanged);
-    QVERIFY(document.removeKey(0));
-    QCOMPARE(traceSpy.count(), 1);
-    QVERIFY(!document.lastError().isEmpty());
-    QVERIFY(!document.traceIsCurrent());
-    QCOMPARE(document.trace().heads[0].weights.cols(), attn::Index(2)); // the last good trace
-    QCOMPARE(document.keyCount(), 1);
-
-    document.undoStack()->undo();
-    QVERIFY(document.lastError().isEmpty());
+    QSignalSpy shapeSpy(&document, &ScenarioDocument::shapeAboutToChange);
+    QSignalSpy refusedSpy(&document, &ScenarioDocument::editRefused);
+    QVERIFY(!document.removeKey(0)); // query 0 would see no key: "error" policy
+    QCOMPARE(traceSpy.count(), 0);
+    QCOMPARE(shapeSpy.count(), 0);
+    QCOMPARE(refusedSpy.count(), 1);
+    const QString message = refusedSpy.at(0).at(0).toString();
+    QVERIFY2(message.contains(QStringLiteral("Remove key k1")) && message.contains(QStringLiteral("mask")),
+             qPrintable(message));
+    QCOMPARE(document.lastRefusal(), message);
+    QCOMPARE(document.keyCount(), 2); // nothing changed, the trace still matches the tables
+    QCOMPARE(document.trace().heads[0].weights.cols(), attn::Index(2));
     QVERIFY(document.traceIsCurrent());
+    QCOMPARE(document.undoStack()->count(), 0);
+
+    QVERIFY(document.removeKey(1)); // removing the masked key computes
+    QVERIFY(document.lastRefusal().isEmpty());
+    QCOMPARE(document.keyCount(), 1);
+}
+
+void TestScenarioDocument::cellEditThatCannotBeComputedIsRefused()
+{
+    ScenarioDocument document(finiteLogitsAttend);
+    QVERIFY(document.load(attn::test::workedExample()));
+    // q = [1e300, 0]: the logit with k1 = [1, 0] is 1e300/√2, still finite: accepted.
+    QVERIFY(document.setCell(TensorRole::Query, 0, 0, 1e300));
+    QCOMPARE(document.undoStack()->count(), 1);
+    const attn::Matrix weights = document.trace().heads[0].weights;
+    const attn::Matrix output = document.trace().output;
+
+    // k1 = [1e300, 0]: the logit 1e600/√2 overflows to inf: refused, nothing changes.
+    QSignalSpy cellSpy(&document, &ScenarioDocument::cellChanged);
+    QSignalSpy traceSpy(&document, &ScenarioDocument::traceChanged);
+    QSignalSpy refusedSpy(&document, &ScenarioDocument::editRefused);
+    QVERIFY(!document.setCell(TensorRole::Key, 0, 0, 1e300));
+    QCOMPARE(document.tensor(TensorRole::Key)(0, 0), 1.0);
+    QCOMPARE(cellSpy.count(), 0);
+    QCOMPARE(traceSpy.count(), 0);
+    QCOMPARE(refusedSpy.count(), 1);
+    const QString message = refusedSpy.at(0).at(0).toString();
+    QVERIFY2(message.contains(QStringLiteral("K[0, 0] = 1e+300")), qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("logits")), qPrintable(message));
+    QVERIFY(document.trace().heads[0].weights == weights);
+    QVERIFY(document.trace().output == output);
+    QCOMPARE(document.undoStack()->count(), 1);
+    QVERIFY(document.traceIsCurrent());
+}
+
+void TestScenarioDocument::refusedEditLeavesUndoConsistent()
+{
+    ScenarioDocument document(finiteLogitsAttend);
+    QVERIFY(document.load(attn::test::workedExample()));
+    QVERIFY(document.setCell(TensorRole::Query, 0, 0, 1e300));
+    QVERIFY(document.setCell(TensorRole::Value, 1, 1, 8.0));
+    QVERIFY(!document.setCell(TensorRole::Key, 0, 0, 1e300)); // refused
+    QVERIFY(document.addKeyDim());                            // a zero column: the logits stay finite
+    QCOMPARE(document.undoStack()->count(), 3);
+    document.undoStack()->undo();
+    QCOMPARE(document.undoStack()->index(), 2);
+    QCOMPARE(document.keyDim(), 2);
+    document.undoStack()->undo(); // V[1, 1] back to 4
+    QCOMPARE(document.tensor(TensorRole::Value)(1, 1), 4.0);
+    document.undoStack()->undo(); // Q[0, 0] back to 1
+    QCOMPARE(document.tensor(TensorRole::Query)(0, 0), 1.0);
+    QVERIFY(document.traceIsCurrent());
+    QVERIFY(std::abs(document.trace().heads[0].weights(0, 0) - kW1) < 1e-12);
+    document.undoStack()->redo();
+    document.undoStack()->redo();
+    QCOMPARE(document.tensor(TensorRole::Value)(1, 1), 8.0);
+    QCOMPARE(document.tensor(TensorRole::Key)(0, 0), 1.0); // the refused edit never happened
+    QVERIFY(document.traceIsCurrent());
+}
+
+void TestScenarioDocument::loadOfAnUncomputableScenarioIsRefused()
+{
+    ScenarioDocument document;
+    QVERIFY(document.load(attn::test::workedExample()));
+    QVERIFY(document.setCell(TensorRole::Value, 0, 0, 9.0));
+
+    attn::Scenario bad = onlyFirstKeyVisible();
+    bad.mask.visible.front()(0, 0) = false; // no visible key at all, "error" policy
+    QSignalSpy traceSpy(&document, &ScenarioDocument::traceChanged);
+    QString error;
+    QVERIFY(!document.load(bad, &error));
+    QVERIFY2(error.contains(QStringLiteral("sees no key")), qPrintable(error));
+    QCOMPARE(traceSpy.count(), 0);
+    QCOMPARE(document.tensor(TensorRole::Value)(0, 0), 9.0); // the edited scenario stays
+    QCOMPARE(document.undoStack()->count(), 1);              // with its history
+    QVERIFY(document.traceIsCurrent());
+
+    ScenarioDocument fresh; // refused as a first load too: nothing to show, nothing computed
+    QVERIFY(!fresh.load(bad));
+    QVERIFY(!fresh.traceIsCurrent());
+    QCOMPARE(fresh.keyCount(), 0);
+}
+
+void TestScenarioDocument::nanNote_data()
+{
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    QTest::addColumn<TensorRole>("role");
+    QTest::addColumn<int>("row");
+    QTest::addColumn<int>("column");
+    QTest::addColumn<double>("value");
+    QTest::addColumn<bool>("maskFirstKey");
+    QTest::addColumn<QString>("expected");
+    QTest::addRow("no NaN") << TensorRole::Value << 0 << 0 << 2.0 << false << QString();
+    QTest::addRow("V") << TensorRole::Value << 1 << 0 << nan << false
+                       << QStringLiteral(
+                              "Note: V[1][0] (key “k2”) is NaN (null in the file); rows that "
+                              "attend to it get NaN. A masked token's NaN never reaches the output.");
+    // A NaN key that is masked: its scores are never used (masked-token invariance).
+    QTest::addRow("K, masked") << TensorRole::Key << 0 << 1 << nan << true
+                               << QStringLiteral(
+                                      "Note: K[0][1] (key “k1”) is NaN (null in the file); its scores are "
+                                      "NaN wherever it is visible. A masked token's NaN never reaches the "
+                                      "output.");
+}
+
+void TestScenarioDocument::nanNote()
+{
+    QFETCH(TensorRole, role);
+    QFETCH(int, row);
+    QFETCH(int, column);
+    QFETCH(double, value);
+    QFETCH(bool, maskFirstKey);
+    QFETCH(QString, expected);
+    attn::Scenario s = attn::test::workedExample();
+    (role == TensorRole::Value ? s.value : s.key)(row, column) = value;
+    if (maskFirstKey) s.mask.key_padding = {false, true};
+    ScenarioDocument document;
+    QVERIFY(document.load(s));
+    QCOMPARE(document.nanNote(), expected);
 }
 
 void TestScenarioDocument::selectedQueryIsClamped()

@@ -170,6 +170,31 @@ void TestScenarioJson::badInput_data()
         << "mask.key_padding";
     QTest::addRow("label count") << head + R"("Q": [[1]], "K": [[1]], "V": [[1]], "key_tokens": ["a", "b"]})"
                                  << "key_tokens: has 2 labels but n_k = 1";
+    const QByteArray qkv = R"("Q": [[1]], "K": [[1]], "V": [[1]], )";
+    // A typo must not be silently ignored.
+    QTest::addRow("typo in mask") << head + qkv + R"("mask": {"casual": true}})"
+                                  << "mask: unknown key \"casual\" (known: causal,";
+    QTest::addRow("typo at top level") << head + qkv + R"("temprature": 0.1})"
+                                       << "scenario: unknown key \"temprature\"";
+    QTest::addRow("typo in window") << head + qkv + R"("mask": {"window": {"lft": 1}}})"
+                                    << "mask.window: unknown key";
+    // Messages stay on one line and short whatever the file holds.
+    QTest::addRow("newline in value") << head + qkv + R"("score": "a\nb"})"
+                                      << "unknown value \"a?b\"";
+    QTest::addRow("long value") << head + qkv + R"("kernel": ")" + QByteArray(5000, 'x') + R"("})"
+                                << "…\"";
+    // Empty and missing parts are named as such.
+    QTest::addRow("Q with an empty row") << head + R"("Q": [[]], "K": [[1]], "V": [[1]]})"
+                                         << "Q: row 0 is empty (1×0 matrix)";
+    QTest::addRow("empty scores") << head + R"("scores": [], "V": [[1]]})"
+                                  << "scores: is empty";
+    QTest::addRow("missing V") << head + R"("Q": [[1]], "K": [[1]]})"
+                               << "V: is missing";
+    QTest::addRow("missing additive.v")
+        << head + qkv + R"("score": "additive", "additive": {"W_q": [[1]], "W_k": [[1]]}})"
+        << "additive.v: is missing";
+    QTest::addRow("null temperature") << head + qkv + R"("temperature": null})"
+                                      << "temperature: expected a number, got null";
 }
 
 void TestScenarioJson::badInput()

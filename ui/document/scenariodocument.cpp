@@ -2,6 +2,7 @@
 
 #include "ui/document/scenarioedits.h"
 
+#include <QLocale>
 #include <QUndoCommand>
 #include <QUndoStack>
 
@@ -14,6 +15,40 @@ namespace attn::doc {
 namespace {
 
 constexpr int kSetCellCommandId = 1;
+
+/// Runs `engine` on `scenario` into *trace; on failure returns false with the reason.
+bool compute(const ScenarioDocument::Engine &engine, const Scenario &scenario,
+             std::optional<AttentionTrace> *trace, QString *error)
+{
+    try {
+        *trace = engine(scenario);
+        return true;
+    } catch (const ScenarioError &e) {
+        *error = QString::fromStdString(e.what());
+    } catch (const std::exception &e) {
+        // e.g. std::bad_alloc for an impossible size.
+        *error = ScenarioDocument::tr("cannot compute attention: %1").arg(QString::fromLocal8Bit(e.what()));
+    }
+    trace->reset();
+    return false;
+}
+
+/// The tensor playing `role` in `s`.
+Matrix &tensorOf(Scenario &s, TensorRole role)
+{
+    switch (role) {
+    case TensorRole::Query: return s.query;
+    case TensorRole::Key: return s.key;
+    case TensorRole::Value: break;
+    }
+    return s.value;
+}
+
+/// An entry named with the indices of the file: "V[2][0]".
+QString entryName(const QString &tensor, Index row, Index column)
+{
+    return QStringLiteral("%1[%2][%3]").arg(tensor).arg(row).arg(column);
+}
 
 } // namespace
 
@@ -74,14 +109,26 @@ private:
     Scenario m_after;
 };
 
-ScenarioDocument::ScenarioDocument(QObject *parent) : QObject(parent), m_undoStack(new QUndoStack(this)) {}
+ScenarioDocument::ScenarioDocument(QObject *parent) : ScenarioDocument(Engine(attend), parent) {}
+
+ScenarioDocument::ScenarioDocument(Engine engine, QObject *parent)
+    : QObject(parent), m_engine(std::move(engine)), m_undoStack(new QUndoStack(this))
+{
+}
 
 ScenarioDocument::~ScenarioDocument() = default;
 
-void ScenarioDocument::load(const Scenario &scenario)
+bool ScenarioDocument::load(const Scenario &scenario, QString *error)
 {
+    QString message;
+    if (!compute(m_engine, scenario, &m_pendingTrace, &message)) {
+        if (error) *error = message;
+        return false;
+    }
     m_undoStack->clear();
+    m_lastRefusal.clear();
     applyScenario(scenario);
+    return true;
 }
 
 const Matrix &ScenarioDocument::tensor(TensorRole role) const
@@ -96,7 +143,7 @@ const Matrix &ScenarioDocument::tensor(TensorRole role) const
 
 Matrix &ScenarioDocument::mutableTensor(TensorRole role)
 {
-    return const_cast<Matrix &>(tensor(role));
+    return tensorOf(m_scenario, role);
 }
 
 int ScenarioDocument::headCount(TensorRole role) const
@@ -143,16 +190,33 @@ bool ScenarioDocument::setCell(TensorRole role, int row, int column, double valu
     const Matrix &m = tensor(role);
     if (row < 0 || column < 0 || row >= m.rows() || column >= m.cols() || !std::isfinite(value)) return false;
     if (m(row, column) == value) return true;
+    // Compute the edited scenario before anything changes (Q, K and V are small next to the
+    // trace, so the copy costs less than the attention itself).
+    Scenario candidate = m_scenario;
+    tensorOf(candidate, role)(row, column) = value;
+    const QString edit =
+        tr("%1[%2, %3] = %4 (%5, column %6)")
+            .arg(tensorName(role))
+            .arg(row)
+            .arg(column)
+            .arg(QString::number(value, 'g', QLocale::FloatingPointShortest), rowLabel(role, row))
+            .arg(column);
+    if (!prepare(candidate, edit)) return false;
     m_undoStack->push(new SetCellCommand(this, role, row, column, value));
+    m_pendingTrace.reset();
     return true;
+}
+
+bool ScenarioDocument::hasQueryAndKey() const
+{
+    return m_scenario.query.size() > 0 && m_scenario.key.size() > 0;
 }
 
 bool ScenarioDocument::addQuery()
 {
     Scenario s = m_scenario;
     edits::appendQuery(s);
-    pushEdit(s, tr("Add query"));
-    return true;
+    return pushEdit(s, tr("Add query"));
 }
 
 bool ScenarioDocument::removeQuery(int row)
@@ -160,16 +224,14 @@ bool ScenarioDocument::removeQuery(int row)
     if (queryCount() <= 1 || row < 0 || row >= queryCount()) return false;
     Scenario s = m_scenario;
     edits::removeQuery(s, row);
-    pushEdit(s, tr("Remove query %1").arg(queryLabel(row)));
-    return true;
+    return pushEdit(s, tr("Remove query %1").arg(queryLabel(row)));
 }
 
 bool ScenarioDocument::addKey()
 {
     Scenario s = m_scenario;
     edits::appendKey(s);
-    pushEdit(s, tr("Add key"));
-    return true;
+    return pushEdit(s, tr("Add key"));
 }
 
 bool ScenarioDocument::removeKey(int row)
@@ -177,34 +239,30 @@ bool ScenarioDocument::removeKey(int row)
     if (keyCount() <= 1 || row < 0 || row >= keyCount()) return false;
     Scenario s = m_scenario;
     edits::removeKey(s, row);
-    pushEdit(s, tr("Remove key %1").arg(keyLabel(row)));
-    return true;
+    return pushEdit(s, tr("Remove key %1").arg(keyLabel(row)));
 }
 
 bool ScenarioDocument::addKeyDim()
 {
-    if (m_scenario.query.size() == 0 || m_scenario.key.size() == 0) return false;
+    if (!hasQueryAndKey()) return false;
     Scenario s = m_scenario;
     edits::appendKeyDim(s);
-    pushEdit(s, tr("Add d_k column"));
-    return true;
+    return pushEdit(s, tr("Add d_k column"));
 }
 
 bool ScenarioDocument::removeKeyDim(int dim)
 {
-    if (keyDim() <= 1 || dim < 0 || dim >= keyDim() || m_scenario.query.size() == 0) return false;
+    if (keyDim() <= 1 || dim < 0 || dim >= keyDim() || !hasQueryAndKey()) return false;
     Scenario s = m_scenario;
     edits::removeKeyDim(s, dim);
-    pushEdit(s, tr("Remove d_k column %1").arg(dim));
-    return true;
+    return pushEdit(s, tr("Remove d_k column %1").arg(dim));
 }
 
 bool ScenarioDocument::addValueDim()
 {
     Scenario s = m_scenario;
     edits::appendValueDim(s);
-    pushEdit(s, tr("Add d_v column"));
-    return true;
+    return pushEdit(s, tr("Add d_v column"));
 }
 
 bool ScenarioDocument::removeValueDim(int dim)
@@ -212,8 +270,45 @@ bool ScenarioDocument::removeValueDim(int dim)
     if (valueDim() <= 1 || dim < 0 || dim >= valueDim()) return false;
     Scenario s = m_scenario;
     edits::removeValueDim(s, dim);
-    pushEdit(s, tr("Remove d_v column %1").arg(dim));
-    return true;
+    return pushEdit(s, tr("Remove d_v column %1").arg(dim));
+}
+
+QString ScenarioDocument::nanNote() const
+{
+    // Each part, with what a NaN in it does to the result.
+    QString first;
+    qsizetype count = 0;
+    const auto scan = [&](const Matrix &m, const QString &name, const auto &describe) {
+        for (Index i = 0; i < m.rows(); ++i) {
+            for (Index j = 0; j < m.cols(); ++j) {
+                if (!std::isnan(m(i, j))) continue;
+                if (count++ == 0) first = describe(entryName(name, i, j), i);
+            }
+        }
+    };
+    scan(m_scenario.query, QStringLiteral("Q"), [this](const QString &entry, Index i) {
+        return tr("%1 (query “%2”) is NaN (null in the file); the scores of that query are NaN")
+            .arg(entry, queryLabel(static_cast<int>(i)));
+    });
+    scan(m_scenario.key, QStringLiteral("K"), [this](const QString &entry, Index j) {
+        return tr("%1 (key “%2”) is NaN (null in the file); its scores are NaN wherever it is visible")
+            .arg(entry, keyLabel(static_cast<int>(j)));
+    });
+    scan(m_scenario.value, QStringLiteral("V"), [this](const QString &entry, Index j) {
+        return tr("%1 (key “%2”) is NaN (null in the file); rows that attend to it get NaN")
+            .arg(entry, keyLabel(static_cast<int>(j)));
+    });
+    for (std::size_t h = 0; h < m_scenario.scores.size(); ++h) {
+        const QString name =
+            m_scenario.scores.size() > 1 ? QStringLiteral("scores[%1]").arg(h) : QStringLiteral("scores");
+        scan(m_scenario.scores[h], name, [](const QString &entry, Index) {
+            return tr("%1 is NaN (null in the file); that score is NaN where it is visible").arg(entry);
+        });
+    }
+    if (count == 0) return {};
+    QString note = tr("Note: %1").arg(first);
+    if (count > 1) note += tr(" (and %n more NaN entries)", nullptr, static_cast<int>(count - 1));
+    return note + tr(". A masked token's NaN never reaches the output.");
 }
 
 void ScenarioDocument::setSelectedQuery(int row)
@@ -256,26 +351,44 @@ void ScenarioDocument::applyScenario(const Scenario &scenario)
     if (m_selectedHead != oldHead) emit selectedHeadChanged(m_selectedHead);
 }
 
-void ScenarioDocument::pushEdit(const Scenario &edited, const QString &text)
+bool ScenarioDocument::prepare(const Scenario &candidate, const QString &edit)
 {
+    QString reason;
+    if (!compute(m_engine, candidate, &m_pendingTrace, &reason)) {
+        m_lastRefusal = tr("%1: refused, the attention cannot be computed (%2). Kept the previous values.")
+                            .arg(edit, reason);
+        emit editRefused(m_lastRefusal);
+        return false;
+    }
+    m_lastRefusal.clear();
+    return true;
+}
+
+bool ScenarioDocument::pushEdit(const Scenario &edited, const QString &text)
+{
+    if (!prepare(edited, text)) return false;
     m_undoStack->push(new ReplaceScenarioCommand(this, edited, text));
+    m_pendingTrace.reset();
+    return true;
 }
 
 void ScenarioDocument::recompute()
 {
-    try {
-        m_trace = attend(m_scenario);
-        m_lastError.clear();
-        m_traceQueryLabels.clear();
-        m_traceKeyLabels.clear();
-        for (int i = 0; i < queryCount(); ++i) m_traceQueryLabels << queryLabel(i);
-        for (int j = 0; j < keyCount(); ++j) m_traceKeyLabels << keyLabel(j);
-    } catch (const ScenarioError &error) {
-        m_lastError = QString::fromStdString(error.what());
-    } catch (const std::exception &error) {
-        // e.g. std::bad_alloc for an impossible size: keep the last good trace.
-        m_lastError = tr("Cannot compute attention: %1").arg(QString::fromLocal8Bit(error.what()));
+    std::optional<AttentionTrace> trace = std::move(m_pendingTrace);
+    m_pendingTrace.reset();
+    QString error;
+    // Undo and redo return to states that computed before, so this only fails if the engine
+    // changed its mind (e.g. out of memory): then the last good trace stays and says so.
+    if (!trace && !compute(m_engine, m_scenario, &trace, &error)) {
+        m_lastError = error;
+        return;
     }
+    m_trace = std::move(*trace);
+    m_lastError.clear();
+    m_traceQueryLabels.clear();
+    m_traceKeyLabels.clear();
+    for (int i = 0; i < queryCount(); ++i) m_traceQueryLabels << queryLabel(i);
+    for (int j = 0; j < keyCount(); ++j) m_traceKeyLabels << keyLabel(j);
 }
 
 void ScenarioDocument::clampSelection()

@@ -1,5 +1,6 @@
 // The document: the scenario being edited, its attention trace, its undo history.
 // QtCore and QtGui only. Every edit is a QUndoCommand; views read, they never recompute.
+// An edit whose result the engine cannot compute is refused before it reaches the stack.
 #pragma once
 
 #include "core/attention.h"
@@ -7,6 +8,9 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
+
+#include <functional>
+#include <optional>
 
 class QUndoStack;
 
@@ -25,30 +29,48 @@ QString tensorName(TensorRole role);
 class SetCellCommand;
 class ReplaceScenarioCommand;
 
-/// Holds the current attn::Scenario and the attn::AttentionTrace that attn::attend computed
-/// from it. Edits go through undo commands on undoStack(); after each one the trace is
-/// recomputed at once. When attend throws, the last good trace is kept and lastError() says why.
+/// Holds the current attn::Scenario and the attn::AttentionTrace computed from it. Every edit
+/// and every load is computed first: when the engine throws (attn::ScenarioError, e.g. an
+/// overflowing logit or a row with no visible key under the "error" policy), the edit is
+/// refused, nothing changes and editRefused() says why. So the tables, the plots and the
+/// output always show one and the same scenario, and every state on the undo stack computes.
 class ScenarioDocument : public QObject {
     Q_OBJECT
 
 public:
+    /// Computes a trace; throws attn::ScenarioError (or std::exception) when it cannot.
+    using Engine = std::function<AttentionTrace(const Scenario &)>;
+
+    /// A document computed by attn::attend.
     explicit ScenarioDocument(QObject *parent = nullptr);
+    /// A document computed by `engine` (tests use it to stand in for engine refusals).
+    explicit ScenarioDocument(Engine engine, QObject *parent = nullptr);
     ~ScenarioDocument() override;
 
-    /// Replaces the whole scenario (a preset or a file) and clears the undo history.
-    /// The selected query is clamped to the new n_q.
-    void load(const Scenario &scenario);
+    /// Replaces the whole scenario (a preset or a file) and clears the undo history; the
+    /// selected query is clamped to the new n_q. Returns false, changing nothing, when the
+    /// scenario cannot be computed; *error (if given) receives the engine's message.
+    bool load(const Scenario &scenario, QString *error = nullptr);
 
     const Scenario &scenario() const { return m_scenario; }
 
-    /// The trace of the last scenario attend accepted (empty heads before the first success).
+    /// The trace of scenario() (empty heads before the first successful load).
     const AttentionTrace &trace() const { return m_trace; }
 
-    /// True when trace() belongs to the current scenario (the last computation succeeded).
+    /// True when trace() belongs to the current scenario. Always true after a successful load,
+    /// unless an undo or redo step could not be recomputed (then lastError() says why).
     bool traceIsCurrent() const { return m_lastError.isEmpty() && !m_trace.heads.empty(); }
 
-    /// The ScenarioError message of the last failed computation; empty after a success.
+    /// Why the current scenario has no current trace; empty when traceIsCurrent().
     QString lastError() const { return m_lastError; }
+
+    /// The message of the last refused edit (see editRefused()); cleared by the next change.
+    QString lastRefusal() const { return m_lastRefusal; }
+
+    /// A one-line note when Q, K, V or the raw scores hold NaN (null in the file), naming the
+    /// first such entry and its effect, e.g. "Note: V[2][0] (key “Ming”) is NaN (null in the
+    /// file); rows that attend to it get NaN." Empty when every entry is a number.
+    QString nanNote() const;
 
     /// The undo history of every edit; owned by the document.
     QUndoStack *undoStack() const { return m_undoStack; }
@@ -83,11 +105,16 @@ public:
     QStringList traceKeyLabels() const { return m_traceKeyLabels; }
 
     /// Sets one entry of Q, K or V through an undo command (edits of the same cell merge).
-    /// Returns false, changing nothing, for an index out of range or a non-finite value.
+    /// Returns false, changing nothing, for an index out of range, a non-finite value, or a
+    /// value the engine cannot compute (then editRefused() is sent).
     bool setCell(TensorRole role, int row, int column, double value);
 
+    /// True when the scenario has Q and K (not raw scores), so d_k can change.
+    bool hasQueryAndKey() const;
+
     /// Appends a query row of zeros to Q (and to raw scores and explicit masks/positions).
-    /// Returns true (the add functions return false only when there is nothing to extend).
+    /// Every structural edit below returns false, changing nothing, when the result cannot be
+    /// computed (editRefused() is sent) or when its own condition is not met.
     bool addQuery();
     /// Removes query `row`; refused (returns false) for the last query or a bad index.
     bool removeQuery(int row);
@@ -130,6 +157,9 @@ signals:
     void selectedQueryChanged(int row);
     /// The selected query head changed.
     void selectedHeadChanged(int head);
+    /// An edit was refused because the engine cannot compute its result; nothing changed.
+    /// `message` names the edit and gives the engine's reason, in one or two sentences.
+    void editRefused(const QString &message);
 
 private:
     friend class SetCellCommand;
@@ -140,14 +170,21 @@ private:
     void applyCell(TensorRole role, int row, int column, double value);
     /// Replaces the scenario without undo (used by the commands and load).
     void applyScenario(const Scenario &scenario);
-    /// Pushes a structural edit from the current scenario to `edited`.
-    void pushEdit(const Scenario &edited, const QString &text);
+    /// Computes `candidate` into m_pendingTrace, for the command about to apply it. On failure
+    /// sends editRefused() for the edit described by `edit` and returns false.
+    bool prepare(const Scenario &candidate, const QString &edit);
+    /// Pushes a structural edit from the current scenario to `edited`, if it computes.
+    bool pushEdit(const Scenario &edited, const QString &text);
+    /// Takes m_pendingTrace, or runs the engine on m_scenario (undo and redo).
     void recompute();
     void clampSelection();
 
+    Engine m_engine;
     Scenario m_scenario;
     AttentionTrace m_trace;
+    std::optional<AttentionTrace> m_pendingTrace; // computed for the command being pushed
     QString m_lastError;
+    QString m_lastRefusal;
     QStringList m_traceQueryLabels;
     QStringList m_traceKeyLabels;
     QUndoStack *m_undoStack = nullptr;

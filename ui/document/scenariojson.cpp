@@ -1,6 +1,7 @@
 #include "ui/document/scenariojson.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -11,6 +12,9 @@
 namespace attn::doc {
 
 namespace {
+
+/// Largest scenario file read (a lesson-sized scenario is a few kilobytes).
+constexpr qint64 kMaxScenarioFileBytes = qint64{64} << 20;
 
 [[noreturn]] void fail(const QString &field, const QString &message)
 {
@@ -43,12 +47,49 @@ QJsonObject objectOf(const QJsonValue &v, const QString &field)
     return v.toObject();
 }
 
-/// A number, or null for NaN (the result format writes NaN as null; reading it back is symmetric).
+/// A plain number (null is refused here; only matrix entries may be null).
 double numberOf(const QJsonValue &v, const QString &field)
 {
-    if (v.isNull()) return std::numeric_limits<double>::quiet_NaN();
     if (!v.isDouble()) fail(field, QStringLiteral("expected a number, got %1").arg(typeName(v)));
     return v.toDouble();
+}
+
+/// A matrix entry: a number, or null for NaN (the result format writes NaN as null, so reading
+/// it back is symmetric; NaN inputs let a learner see that masked tokens cannot leak).
+double entryOf(const QJsonValue &v, const QString &field)
+{
+    if (v.isNull()) return std::numeric_limits<double>::quiet_NaN();
+    return numberOf(v, field);
+}
+
+/// `value` shortened to 40 characters with control characters made visible, for messages that
+/// must stay on one line whatever the file contains.
+QString quoted(const QString &value)
+{
+    QString out;
+    for (const QChar c : value.left(40)) out += c.isPrint() ? c : QChar(u'?');
+    if (value.size() > 40) out += QStringLiteral("…");
+    return QStringLiteral("\"%1\"").arg(out);
+}
+
+/// The value of a required key, or a "missing" error naming it.
+QJsonValue required(const QJsonObject &o, const char *key, const QString &field)
+{
+    if (!o.contains(QLatin1String(key))) fail(field, QStringLiteral("is missing"));
+    return o.value(QLatin1String(key));
+}
+
+/// Refuses keys the format does not define, so a typo ("casual") is not silently ignored.
+void rejectUnknownKeys(const QJsonObject &o, const QString &where, std::initializer_list<const char *> known)
+{
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        bool ok = false;
+        for (const char *k : known) ok = ok || it.key() == QLatin1String(k);
+        if (ok) continue;
+        QStringList names;
+        for (const char *k : known) names << QLatin1String(k);
+        fail(where, QStringLiteral("unknown key %1 (known: %2)").arg(quoted(it.key()), names.join(", ")));
+    }
 }
 
 qint64 integerOf(const QJsonValue &v, const QString &field)
@@ -70,8 +111,9 @@ QString stringOf(const QJsonValue &v, const QString &field)
 Matrix matrixOf(const QJsonValue &v, const QString &field)
 {
     const QJsonArray rows = arrayOf(v, field);
-    if (rows.isEmpty()) return Matrix();
+    if (rows.isEmpty()) fail(field, QStringLiteral("is empty (0 rows)"));
     const qsizetype cols = arrayOf(rows.at(0), field + QStringLiteral("[0]")).size();
+    if (cols == 0) fail(field, QStringLiteral("row 0 is empty (%1×0 matrix)").arg(rows.size()));
     Matrix m(rows.size(), cols);
     for (qsizetype i = 0; i < rows.size(); ++i) {
         const QJsonArray row = arrayOf(rows.at(i), QStringLiteral("%1[%2]").arg(field).arg(i));
@@ -82,7 +124,7 @@ Matrix matrixOf(const QJsonValue &v, const QString &field)
                             .arg(cols));
         }
         for (qsizetype j = 0; j < cols; ++j) {
-            m(i, j) = numberOf(row.at(j), QStringLiteral("%1[%2][%3]").arg(field).arg(i).arg(j));
+            m(i, j) = entryOf(row.at(j), QStringLiteral("%1[%2][%3]").arg(field).arg(i).arg(j));
         }
     }
     return m;
@@ -165,7 +207,7 @@ Enum enumOf(const QJsonValue &v, const QString &field, const std::array<Enum, N>
         if (name == QLatin1String(toString(e))) return e;
         allowed << QStringLiteral("\"%1\"").arg(QLatin1String(toString(e)));
     }
-    fail(field, QStringLiteral("unknown value \"%1\"; expected one of %2").arg(name, allowed.join(", ")));
+    fail(field, QStringLiteral("unknown value %1; expected one of %2").arg(quoted(name), allowed.join(", ")));
 }
 
 int headCountOf(const QJsonValue &v, const QString &field)
@@ -177,6 +219,7 @@ int headCountOf(const QJsonValue &v, const QString &field)
 
 void readMask(const QJsonObject &m, Scenario &s)
 {
+    rejectUnknownKeys(m, "mask", {"causal", "window", "key_padding", "visible", "all_masked_rows"});
     if (m.contains("causal")) {
         if (!m["causal"].isBool())
             fail("mask.causal", "expected true or false, got " + typeName(m["causal"]));
@@ -184,6 +227,7 @@ void readMask(const QJsonObject &m, Scenario &s)
     }
     if (m.contains("window")) {
         const QJsonObject w = objectOf(m["window"], "mask.window");
+        rejectUnknownKeys(w, "mask.window", {"left", "right"});
         Window window;
         if (w.contains("left") && !w["left"].isNull()) window.left = integerOf(w["left"], "mask.window.left");
         if (w.contains("right") && !w["right"].isNull())
@@ -217,6 +261,7 @@ void readMask(const QJsonObject &m, Scenario &s)
 
 void readPositional(const QJsonObject &p, Scenario &s)
 {
+    rejectUnknownKeys(p, "positional", {"kind", "rope_base", "rope_layout", "alibi_slopes"});
     if (p.contains("kind")) {
         s.positional.kind =
             enumOf(p["kind"], "positional.kind",
@@ -236,51 +281,16 @@ void readPositional(const QJsonObject &p, Scenario &s)
     }
 }
 
-QJsonValue numberOrNull(double x)
-{
-    return std::isfinite(x) ? QJsonValue(x) : QJsonValue(QJsonValue::Null);
-}
-
-QJsonArray matrixToJson(const Matrix &m)
-{
-    QJsonArray rows;
-    for (Index i = 0; i < m.rows(); ++i) {
-        QJsonArray row;
-        for (Index j = 0; j < m.cols(); ++j) row.append(numberOrNull(m(i, j)));
-        rows.append(row);
-    }
-    return rows;
-}
-
-QJsonArray boolMatrixToJson(const BoolMatrix &m)
-{
-    QJsonArray rows;
-    for (Index i = 0; i < m.rows(); ++i) {
-        QJsonArray row;
-        for (Index j = 0; j < m.cols(); ++j) row.append(m(i, j) ? 1 : 0);
-        rows.append(row);
-    }
-    return rows;
-}
-
-QJsonArray labelsToJson(const std::vector<std::string> &labels)
-{
-    QJsonArray a;
-    for (const std::string &l : labels) a.append(QString::fromStdString(l));
-    return a;
-}
-
-QJsonArray positionsToJson(const std::vector<std::int64_t> &positions)
-{
-    QJsonArray a;
-    for (std::int64_t p : positions) a.append(static_cast<qint64>(p));
-    return a;
-}
-
 } // namespace
 
 Scenario scenarioFromJson(const QJsonObject &o)
 {
+    // "comment" is free text for people; "expect" holds a reference result (tests/data/cases).
+    rejectUnknownKeys(o, "scenario",
+                      {"format", "version",     "title",     "query_tokens", "key_tokens", "Q",
+                       "K",      "V",           "scores",    "heads",        "score",      "additive",
+                       "scale",  "temperature", "alignment", "positions",    "mask",       "positional",
+                       "kernel", "tile",        "comment",   "expect"});
     if (o.value("format").toString() != QLatin1String("attention-lab.scenario")) {
         fail("format", QStringLiteral("expected \"attention-lab.scenario\", got %1")
                            .arg(o.contains("format")
@@ -300,8 +310,10 @@ Scenario scenarioFromJson(const QJsonObject &o)
     if (o.contains("K")) s.key = matrixOf(o["K"], "K");
     if (o.contains("V")) s.value = matrixOf(o["V"], "V");
     if (o.contains("scores")) s.scores = matricesOf(o["scores"], "scores");
+    if (!o.contains("V")) fail("V", "is missing (n_k × (H_kv·d_v) values)");
     if (o.contains("heads")) {
         const QJsonObject h = objectOf(o["heads"], "heads");
+        rejectUnknownKeys(h, "heads", {"query", "kv"});
         if (h.contains("query")) s.num_query_heads = headCountOf(h["query"], "heads.query");
         if (h.contains("kv")) s.num_kv_heads = headCountOf(h["kv"], "heads.kv");
     }
@@ -311,10 +323,11 @@ Scenario scenarioFromJson(const QJsonObject &o)
     }
     if (o.contains("additive")) {
         const QJsonObject a = objectOf(o["additive"], "additive");
+        rejectUnknownKeys(a, "additive", {"W_q", "W_k", "v"});
         AdditiveParams p;
-        p.W_q = matrixOf(a["W_q"], "additive.W_q");
-        p.W_k = matrixOf(a["W_k"], "additive.W_k");
-        const QJsonArray v = arrayOf(a["v"], "additive.v");
+        p.W_q = matrixOf(required(a, "W_q", "additive.W_q"), "additive.W_q");
+        p.W_k = matrixOf(required(a, "W_k", "additive.W_k"), "additive.W_k");
+        const QJsonArray v = arrayOf(required(a, "v", "additive.v"), "additive.v");
         p.v.resize(v.size());
         for (qsizetype i = 0; i < v.size(); ++i)
             p.v(i) = numberOf(v.at(i), QStringLiteral("additive.v[%1]").arg(i));
@@ -328,6 +341,7 @@ Scenario scenarioFromJson(const QJsonObject &o)
     }
     if (o.contains("positions")) {
         const QJsonObject p = objectOf(o["positions"], "positions");
+        rejectUnknownKeys(p, "positions", {"query", "key"});
         if (p.contains("query")) s.query_positions = positionsOf(p["query"], "positions.query");
         if (p.contains("key")) s.key_positions = positionsOf(p["key"], "positions.key");
     }
@@ -340,6 +354,7 @@ Scenario scenarioFromJson(const QJsonObject &o)
     }
     if (o.contains("tile")) {
         const QJsonObject t = objectOf(o["tile"], "tile");
+        rejectUnknownKeys(t, "tile", {"query", "key"});
         if (t.contains("query")) s.tile.query = integerOf(t["query"], "tile.query");
         if (t.contains("key")) s.tile.key = integerOf(t["key"], "tile.key");
     }
@@ -361,133 +376,21 @@ Scenario scenarioFromJsonText(const QByteArray &text)
 
 Scenario readScenarioFile(const QString &path)
 {
+    if (path.isEmpty()) fail("file", "no file name given");
     QFile file(path);
+    if (QFileInfo(path).isDir())
+        fail("file", QStringLiteral("%1 is a folder, not a scenario file").arg(path));
     if (!file.open(QIODevice::ReadOnly)) {
         fail("file", QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
     }
-    return scenarioFromJsonText(file.readAll());
-}
-
-QJsonObject scenarioToJson(const Scenario &s)
-{
-    QJsonObject o;
-    o["format"] = QStringLiteral("attention-lab.scenario");
-    o["version"] = 1;
-    if (!s.title.empty()) o["title"] = QString::fromStdString(s.title);
-    if (!s.query_tokens.empty()) o["query_tokens"] = labelsToJson(s.query_tokens);
-    if (!s.key_tokens.empty()) o["key_tokens"] = labelsToJson(s.key_tokens);
-    if (s.query.size() > 0) o["Q"] = matrixToJson(s.query);
-    if (s.key.size() > 0) o["K"] = matrixToJson(s.key);
-    o["V"] = matrixToJson(s.value);
-    if (s.scores.size() == 1) {
-        o["scores"] = matrixToJson(s.scores.front());
-    } else if (!s.scores.empty()) {
-        QJsonArray heads;
-        for (const Matrix &m : s.scores) heads.append(matrixToJson(m));
-        o["scores"] = heads;
+    // Read at most one byte past the limit, so an endless device (/dev/zero) is refused too.
+    const QByteArray text = file.read(kMaxScenarioFileBytes + 1);
+    if (text.size() > kMaxScenarioFileBytes) {
+        fail("file", QStringLiteral("%1 is larger than %2 MiB, the most a scenario file may be")
+                         .arg(path)
+                         .arg(kMaxScenarioFileBytes >> 20));
     }
-    if (s.num_query_heads != 1 || s.num_kv_heads != 1) {
-        o["heads"] = QJsonObject{{"query", s.num_query_heads}, {"kv", s.num_kv_heads}};
-    }
-    if (s.score != ScoreKind::ScaledDot) o["score"] = QLatin1String(toString(s.score));
-    if (s.additive) {
-        QJsonArray v;
-        for (Index i = 0; i < s.additive->v.size(); ++i) v.append(s.additive->v(i));
-        o["additive"] = QJsonObject{
-            {"W_q", matrixToJson(s.additive->W_q)}, {"W_k", matrixToJson(s.additive->W_k)}, {"v", v}};
-    }
-    if (s.scale) o["scale"] = *s.scale;
-    if (s.temperature != 1.0) o["temperature"] = s.temperature;
-    if (s.alignment != Alignment::Unspecified) o["alignment"] = QLatin1String(toString(s.alignment));
-    if (!s.query_positions.empty() || !s.key_positions.empty()) {
-        QJsonObject p;
-        if (!s.query_positions.empty()) p["query"] = positionsToJson(s.query_positions);
-        if (!s.key_positions.empty()) p["key"] = positionsToJson(s.key_positions);
-        o["positions"] = p;
-    }
-    QJsonObject mask;
-    if (s.mask.causal) mask["causal"] = true;
-    if (s.mask.window) {
-        const auto bound = [](const std::optional<std::int64_t> &b) {
-            return b ? QJsonValue(static_cast<qint64>(*b)) : QJsonValue(QJsonValue::Null);
-        };
-        mask["window"] =
-            QJsonObject{{"left", bound(s.mask.window->left)}, {"right", bound(s.mask.window->right)}};
-    }
-    if (!s.mask.key_padding.empty()) {
-        QJsonArray a;
-        for (bool b : s.mask.key_padding) a.append(b);
-        mask["key_padding"] = a;
-    }
-    if (s.mask.visible.size() == 1) {
-        mask["visible"] = boolMatrixToJson(s.mask.visible.front());
-    } else if (!s.mask.visible.empty()) {
-        QJsonArray heads;
-        for (const BoolMatrix &m : s.mask.visible) heads.append(boolMatrixToJson(m));
-        mask["visible"] = heads;
-    }
-    if (s.mask.all_masked_rows != MaskedRowPolicy::Zero) {
-        mask["all_masked_rows"] = QLatin1String(toString(s.mask.all_masked_rows));
-    }
-    if (!mask.isEmpty()) o["mask"] = mask;
-    if (s.positional.kind != PositionalKind::None) {
-        QJsonObject p{{"kind", QLatin1String(toString(s.positional.kind))}};
-        if (s.positional.kind == PositionalKind::Rope) {
-            p["rope_base"] = s.positional.rope_base;
-            p["rope_layout"] = QLatin1String(toString(s.positional.rope_layout));
-        }
-        if (!s.positional.alibi_slopes.empty()) {
-            QJsonArray a;
-            for (double slope : s.positional.alibi_slopes) a.append(slope);
-            p["alibi_slopes"] = a;
-        }
-        o["positional"] = p;
-    }
-    if (s.kernel != KernelKind::Naive) o["kernel"] = QLatin1String(toString(s.kernel));
-    if (s.kernel == KernelKind::Tiled) {
-        o["tile"] = QJsonObject{{"query", static_cast<qint64>(s.tile.query)},
-                                {"key", static_cast<qint64>(s.tile.key)}};
-    }
-    return o;
-}
-
-QJsonObject traceToJson(const AttentionTrace &trace)
-{
-    const Shapes &sh = trace.shapes;
-    const qint64 hq = sh.num_query_heads;
-    const qint64 hkv = sh.num_kv_heads;
-    QJsonObject shapes{
-        {"n_q", static_cast<qint64>(sh.n_q)},
-        {"n_k", static_cast<qint64>(sh.n_k)},
-        {"d_k", static_cast<qint64>(sh.d_k)},
-        {"d_v", static_cast<qint64>(sh.d_v)},
-        {"num_query_heads", hq},
-        {"num_kv_heads", hkv},
-        {"Q", QJsonArray{static_cast<qint64>(sh.n_q), hq * sh.d_k}},
-        {"K", QJsonArray{static_cast<qint64>(sh.n_k), hkv * sh.d_k}},
-        {"V", QJsonArray{static_cast<qint64>(sh.n_k), hkv * sh.d_v}},
-        {"weights", QJsonArray{hq, static_cast<qint64>(sh.n_q), static_cast<qint64>(sh.n_k)}},
-        {"output", QJsonArray{static_cast<qint64>(sh.n_q), hq * sh.d_v}},
-    };
-    QJsonArray scores;
-    QJsonArray weights;
-    for (const HeadTrace &h : trace.heads) {
-        scores.append(matrixToJson(h.logits));
-        weights.append(matrixToJson(h.weights));
-    }
-    QJsonArray masked;
-    for (const auto &[head, row] : trace.fully_masked_rows) {
-        masked.append(QJsonArray{head, static_cast<qint64>(row)});
-    }
-    return QJsonObject{
-        {"shapes", shapes},
-        {"scale", trace.scale},
-        {"scores", scores},
-        {"weights", weights},
-        {"output", matrixToJson(trace.output)},
-        {"fully_masked_rows", masked},
-        {"kernel", QLatin1String(toString(trace.kernel))},
-    };
+    return scenarioFromJsonText(text);
 }
 
 } // namespace attn::doc

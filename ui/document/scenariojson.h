@@ -9,11 +9,12 @@
 namespace attn::doc {
 
 /// Parses a scenario object. Throws attn::ScenarioError naming the field and the numbers
-/// involved (wrong type, ragged matrix, unknown enum value, …) and then runs attn::validate.
+/// involved (wrong type, ragged or empty matrix, unknown key or enum value, …) and then runs
+/// attn::validate. Matrix entries may be null, read as NaN; "comment" and "expect" are ignored.
 Scenario scenarioFromJson(const QJsonObject &object);
 
-/// Reads and parses a scenario file. Throws attn::ScenarioError (field "file" for I/O and
-/// JSON syntax errors, with the offset of the syntax error).
+/// Reads and parses a scenario file of at most 64 MiB. Throws attn::ScenarioError (field "file"
+/// for I/O errors, folders, oversized files and JSON syntax errors with their byte offset).
 Scenario readScenarioFile(const QString &path);
 
 /// Parses scenario JSON text (same errors as readScenarioFile).

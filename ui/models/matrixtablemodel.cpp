@@ -1,5 +1,7 @@
 #include "ui/models/matrixtablemodel.h"
 
+#include "ui/numbertext.h"
+
 #include <QLocale>
 
 #include <cmath>
@@ -7,12 +9,6 @@
 namespace attn::ui {
 
 namespace {
-
-/// Shortest text that reads back as exactly `value`.
-QString exactText(double value)
-{
-    return QString::number(value, 'g', QLocale::FloatingPointShortest);
-}
 
 /// Parses `text` with the C locale ("1.5"), then the user's locale (QLocale(), e.g. "1,5").
 /// Group separators are refused so that "1,000" is never silently read as a thousand.
@@ -59,14 +55,14 @@ QVariant MatrixTableModel::data(const QModelIndex &index, int role) const
     if (!isCell(index)) return {};
     const double value = m_document->tensor(m_role)(index.row(), index.column());
     switch (role) {
-    case Qt::DisplayRole: return QString::number(value, 'f', 3);
-    case Qt::EditRole: return exactText(value);
+    case Qt::DisplayRole: return compactNumber(value);
+    case Qt::EditRole: return exactNumber(value);
     case Qt::ToolTipRole:
         return tr("%1[%2, %3] (%4, column %5) = %6")
             .arg(doc::tensorName(m_role))
             .arg(index.row())
             .arg(index.column())
-            .arg(m_document->rowLabel(m_role, index.row()), columnLabel(index.column()), exactText(value));
+            .arg(m_document->rowLabel(m_role, index.row()), columnLabel(index.column()), exactNumber(value));
     case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
     default: return {};
     }
@@ -118,13 +114,14 @@ bool MatrixTableModel::setData(const QModelIndex &index, const QVariant &value, 
     if (type == QMetaType::Double || type == QMetaType::Float || type == QMetaType::Int ||
         type == QMetaType::LongLong) {
         number = value.toDouble(&ok);
-        text = exactText(number);
+        text = exactNumber(number);
     } else {
         text = value.toString();
         ok = parseNumber(text, &number);
     }
 
     const double old = m_document->tensor(m_role)(index.row(), index.column());
+    if (std::isnan(number) && std::isnan(old)) return true; // a NaN from the file, left as it was
     if (!ok || !std::isfinite(number)) {
         const QString reason = ok ? tr("NaN and infinity are not allowed") : tr("not a number");
         emit inputRejected(tr("%1[%2, %3] (%4, column %5): refused “%6” (%7); kept %8.")
@@ -132,10 +129,11 @@ bool MatrixTableModel::setData(const QModelIndex &index, const QVariant &value, 
                                .arg(index.row())
                                .arg(index.column())
                                .arg(m_document->rowLabel(m_role, index.row()), columnLabel(index.column()),
-                                    text, reason, exactText(old)));
+                                    text, reason, exactNumber(old)));
         return false;
     }
-    // The document emits cellChanged (→ dataChanged) once the undo command has run.
+    // The document emits cellChanged (→ dataChanged) once the undo command has run, or
+    // editRefused when the engine cannot compute the edited scenario.
     return m_document->setCell(m_role, index.row(), index.column(), number);
 }
 

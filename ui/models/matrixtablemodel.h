@@ -9,8 +9,10 @@ namespace attn::ui {
 
 /// Rows are tokens (vertical header = token label), columns are features (horizontal header
 /// "0", "1", … or "h0·0", "h0·1", "h1·0", … when the tensor holds several heads).
-/// DisplayRole shows 3 decimals; EditRole is the exact value as text, so the default delegate
-/// is a line edit; ToolTipRole gives the exact value. Edits become undo commands of the document.
+/// DisplayRole is compact (ui/numbertext.h: 3 decimals, or 4 significant digits for huge and
+/// tiny values); EditRole is the exact value as text, so the default delegate is a line edit;
+/// ToolTipRole gives the exact value. Edits become undo commands of the document, which
+/// refuses (editRefused) a value whose scenario the engine cannot compute.
 class MatrixTableModel : public QAbstractTableModel {
     Q_OBJECT
 
@@ -29,7 +31,8 @@ public:
     /// Accepts a double, or text parsed with the C locale or else the user's locale (QLocale()),
     /// without group separators.
     /// Refuses text that is not a number, NaN and ±Inf: returns false, keeps the old value and
-    /// emits inputRejected() naming the tensor, row, column and the refused text.
+    /// emits inputRejected() naming the tensor, row, column and the refused text. Returns false
+    /// too when the document refuses the value (its editRefused() gives the reason).
     bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
 
     /// Header text of column `column`: "3", or "h1·0" when the tensor holds several heads.

@@ -1,10 +1,13 @@
 #include "ui/plots/barplot.h"
 
+#include "ui/numbertext.h"
 #include "ui/plots/plotexport.h"
+#include "ui/plots/tokenticks.h"
 
 #include <QHelpEvent>
 #include <QToolTip>
 
+#include <algorithm>
 #include <cmath>
 
 namespace attn::ui {
@@ -68,6 +71,7 @@ BarPlot::BarPlot(QWidget *parent) : QCustomPlot(parent)
     yAxis->setRange(0.0, 1.0);
     yAxis->setLabel(tr("weight"));
     yAxis->grid()->setPen(QPen(QColor(0xdd, 0xdd, 0xdd), 1, Qt::DotLine));
+    connect(this, &QCustomPlot::afterReplot, this, &BarPlot::onAfterReplot);
     clear();
 }
 
@@ -79,10 +83,13 @@ void BarPlot::clear()
 }
 
 void BarPlot::setWeights(const Vector &weights, const std::vector<bool> &visible,
-                         const QStringList &keyLabels, const QString &queryLabel)
+                         const QStringList &keyLabels, const QString &queryLabel, const Vector &logits,
+                         MaskedRowPolicy policy)
 {
     m_weights = weights;
     m_visible = visible;
+    m_logits = logits.size() == weights.size() ? logits : Vector();
+    m_policy = policy;
     m_queryLabel = queryLabel;
     const int nk = keyCount();
     m_keyLabels.clear();
@@ -91,24 +98,51 @@ void BarPlot::setWeights(const Vector &weights, const std::vector<bool> &visible
 
     QVector<double> keys;
     QVector<double> values;
-    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-    qsizetype total = 0;
     m_bars->texts.clear();
     for (int j = 0; j < nk; ++j) {
         keys << j;
         values << barValue(j);
         m_bars->texts << barText(j);
-        ticker->addTick(j, m_keyLabels.at(j));
-        total += m_keyLabels.at(j).size() + 2;
     }
     m_bars->setData(keys, values, true);
-    xAxis->setTicker(ticker);
-    xAxis->setTickLabelRotation(total > 48 ? -40 : 0);
+    setTokenTicks(xAxis, m_keyLabels, true);
     xAxis->setRange(-0.5, std::max(nk, 1) - 0.5);
-    xAxis->setLabel(tr("keys (n_k = %1)").arg(nk));
+    xAxis->setLabel(seesNoKey() ? tr("keys (n_k = %1; this query sees none: all_masked_rows “%2”)")
+                                      .arg(nk)
+                                      .arg(QString::fromLatin1(toString(policy)))
+                                : tr("keys (n_k = %1)").arg(nk));
     m_title->setText(queryLabel.isEmpty() ? tr("Weights of the selected query")
                                           : tr("Weights of query “%1” over the keys").arg(queryLabel));
     replot(QCustomPlot::rpQueuedReplot);
+}
+
+void BarPlot::setQueryRow(const HeadTrace &head, Index row, const QStringList &keyLabels,
+                          const QString &queryLabel, MaskedRowPolicy policy)
+{
+    std::vector<bool> visible(static_cast<std::size_t>(head.visible.cols()));
+    for (Index j = 0; j < head.visible.cols(); ++j)
+        visible[static_cast<std::size_t>(j)] = head.visible(row, j);
+    setWeights(head.weights.row(row).transpose(), visible, keyLabels, queryLabel,
+               head.logits.row(row).transpose(), policy);
+}
+
+void BarPlot::onAfterReplot()
+{
+    // The axis length is known only after a layout: thin the labels to it, once per replot.
+    if (m_fixingTicks) {
+        m_fixingTicks = false;
+        return;
+    }
+    if (setTokenTicks(xAxis, m_keyLabels, true)) {
+        m_fixingTicks = true;
+        replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
+QMap<double, QString> BarPlot::keyTicks() const
+{
+    auto *ticker = dynamic_cast<QCPAxisTickerText *>(xAxis->ticker().data());
+    return ticker ? ticker->ticks() : QMap<double, QString>();
 }
 
 bool BarPlot::isVisibleKey(int key) const
@@ -116,18 +150,43 @@ bool BarPlot::isVisibleKey(int key) const
     return m_visible.empty() || (key < static_cast<int>(m_visible.size()) && m_visible[key]);
 }
 
+bool BarPlot::seesNoKey() const
+{
+    return !m_visible.empty() && std::none_of(m_visible.begin(), m_visible.end(), [](bool v) { return v; });
+}
+
 double BarPlot::barValue(int key) const
 {
     if (key < 0 || key >= keyCount()) return std::nan("");
     const double w = m_weights(key);
-    return isVisibleKey(key) && std::isfinite(w) ? w : 0.0;
+    return std::isfinite(w) ? w : 0.0; // a masked key has weight 0 unless its row's policy says otherwise
 }
 
 QString BarPlot::barText(int key) const
 {
     if (key < 0 || key >= keyCount()) return {};
-    if (!isVisibleKey(key) || !std::isfinite(m_weights(key))) return QStringLiteral("—");
-    return QString::number(m_weights(key), 'f', 3);
+    const double w = m_weights(key);
+    if (!isVisibleKey(key) && w == 0.0) return QStringLiteral("—");
+    return compactNumber(w);
+}
+
+QString BarPlot::barToolTip(int key) const
+{
+    if (key < 0 || key >= keyCount()) return {};
+    QString text = tr("query “%1” → key “%2”\nweight %3")
+                       .arg(m_queryLabel, m_keyLabels.at(key), exactNumber(m_weights(key)));
+    if (m_logits.size() == m_weights.size())
+        text += QLatin1Char('\n') + tr("logit %1").arg(exactNumber(m_logits(key)));
+    if (seesNoKey())
+        text += QLatin1Char('\n') + tr("masked: this query sees no key; its weights come from "
+                                       "all_masked_rows “%1”")
+                                        .arg(QString::fromLatin1(toString(m_policy)));
+    else if (!isVisibleKey(key))
+        text += QLatin1Char('\n') + tr("masked: this key is not visible to this query (it takes no weight)");
+    else if (std::isnan(m_weights(key)))
+        text += QLatin1Char('\n') +
+                tr("not a number: a logit of this row is not finite, so its softmax is undefined");
+    return text;
 }
 
 QString BarPlot::title() const
@@ -145,16 +204,10 @@ bool BarPlot::event(QEvent *event)
     if (event->type() == QEvent::ToolTip) {
         const auto *help = static_cast<QHelpEvent *>(event);
         const int key = static_cast<int>(std::lround(xAxis->pixelToCoord(help->pos().x())));
-        if (keyCount() > 0 && axisRect()->rect().contains(help->pos()) && key >= 0 && key < keyCount()) {
-            QString text =
-                tr("query “%1” → key “%2”\nweight %3")
-                    .arg(m_queryLabel, m_keyLabels.at(key), QString::number(m_weights(key), 'f', 6));
-            if (!isVisibleKey(key))
-                text += QLatin1Char('\n') + tr("masked: this key is not visible to this query");
-            QToolTip::showText(help->globalPos(), text, this);
-        } else {
+        if (keyCount() > 0 && axisRect()->rect().contains(help->pos()) && key >= 0 && key < keyCount())
+            QToolTip::showText(help->globalPos(), barToolTip(key), this);
+        else
             QToolTip::hideText();
-        }
         return true;
     }
     return QCustomPlot::event(event);

@@ -1,7 +1,7 @@
 // The weights of the selected query over the keys, as bars.
 #pragma once
 
-#include "core/tensor.h"
+#include "core/attention.h"
 
 #include <QStringList>
 #include <qcustomplot.h>
@@ -11,7 +11,10 @@ namespace attn::ui {
 class LabelledBars;
 
 /// One bar per key (left to right, token labels below), height = weight of the selected query,
-/// y range fixed to [0, 1], the value written above each bar. Masked keys get no bar and "—".
+/// y range fixed to [0, 1], the compact value written above each bar (ui/numbertext.h).
+/// A masked key gets no bar and "—" (unless the masked-row policy gave it a weight); a NaN
+/// weight gets no bar and "NaN". Hovering a bar shows the exact weight and logit. With many
+/// keys only every k-th tick label is shown, so that they never overlap.
 class BarPlot : public QCustomPlot {
     Q_OBJECT
 
@@ -20,19 +23,32 @@ public:
     ~BarPlot() override;
 
     /// Shows the weights (n_k) of query `queryLabel` and which keys it sees (n_k, true =
-    /// visible; empty = all visible), labelled with `keyLabels` (n_k). Replots.
+    /// visible; empty = all visible), labelled with `keyLabels` (n_k). `logits` (n_k, or empty
+    /// when unknown) are shown in the tooltips; `policy` names what a query that sees no key
+    /// gets. Replots.
     void setWeights(const Vector &weights, const std::vector<bool> &visible, const QStringList &keyLabels,
-                    const QString &queryLabel);
+                    const QString &queryLabel, const Vector &logits = Vector(),
+                    MaskedRowPolicy policy = MaskedRowPolicy::Zero);
+
+    /// Shows query row `row` of `head`: its weights, logits and visibility, each (n_k).
+    void setQueryRow(const HeadTrace &head, Index row, const QStringList &keyLabels,
+                     const QString &queryLabel, MaskedRowPolicy policy = MaskedRowPolicy::Zero);
 
     /// Removes every bar.
     void clear();
 
     int keyCount() const { return static_cast<int>(m_weights.size()); }
-    /// Height of bar `key` (0 for a masked key), NaN when out of range.
+    /// Height of bar `key` (0 for a masked key of weight 0 and for NaN), NaN when out of range.
     double barValue(int key) const;
-    /// Text written above bar `key`: the weight with 3 decimals, or "—" for a masked key.
+    /// Text written above bar `key`: the compact weight, "—" for a masked key of weight 0,
+    /// "NaN" for a NaN weight.
     QString barText(int key) const;
+    /// The tooltip of bar `key`: labels, exact weight and logit, and why a key is masked.
+    QString barToolTip(int key) const;
     QString title() const;
+
+    /// The tick labels shown under the bars, by position (every k-th when there are many).
+    QMap<double, QString> keyTicks() const;
 
     /// Writes the plot to `path` as "png", "svg" or "pdf" at `size`; see exportPlot().
     bool exportTo(const QString &path, const QString &format, QSize size, QString *error = nullptr);
@@ -42,13 +58,18 @@ protected:
 
 private:
     bool isVisibleKey(int key) const;
+    bool seesNoKey() const;
+    void onAfterReplot();
 
     LabelledBars *m_bars = nullptr;
     QCPTextElement *m_title = nullptr;
     Vector m_weights;            // (n_k)
+    Vector m_logits;             // (n_k) or empty
     std::vector<bool> m_visible; // (n_k) or empty
+    MaskedRowPolicy m_policy = MaskedRowPolicy::Zero;
     QStringList m_keyLabels;
     QString m_queryLabel;
+    bool m_fixingTicks = false;
 };
 
 } // namespace attn::ui

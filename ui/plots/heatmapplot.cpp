@@ -1,6 +1,8 @@
 #include "ui/plots/heatmapplot.h"
 
+#include "ui/numbertext.h"
 #include "ui/plots/plotexport.h"
+#include "ui/plots/tokenticks.h"
 #include "ui/plots/viridis.h"
 
 #include <QHelpEvent>
@@ -13,19 +15,6 @@ namespace attn::ui {
 
 namespace {
 
-/// Tick labels at 0 … n−1; long or many labels are rotated so that they never overlap.
-void setTokenTicks(QCPAxis *axis, const QStringList &labels, bool mayRotate)
-{
-    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-    qsizetype total = 0;
-    for (int i = 0; i < labels.size(); ++i) {
-        ticker->addTick(i, labels.at(i));
-        total += labels.at(i).size() + 2;
-    }
-    axis->setTicker(ticker);
-    axis->setTickLabelRotation(mayRotate && total > 48 ? -40 : 0);
-}
-
 /// The colour map's coordinate range for `n` cells centred on 0 … n−1. QCPColorMap gives a
 /// single cell no width, so one cell is stretched over [−0.5, 0.5] explicitly.
 QCPRange cellRange(int n)
@@ -33,14 +22,36 @@ QCPRange cellRange(int n)
     return n == 1 ? QCPRange(-0.5, 0.5) : QCPRange(0, n - 1);
 }
 
+/// Background of a visible cell whose weight is NaN: pink, unlike any viridis colour and
+/// unlike the grey of masked cells.
+QColor notANumberColor()
+{
+    return QColor(0xf4, 0xc2, 0xc2);
+}
+
+/// What the masked-row policy gives a row that sees no key, in words.
+QString policyEffect(MaskedRowPolicy policy)
+{
+    switch (policy) {
+    case MaskedRowPolicy::Zero: return HeatmapPlot::tr("weight 0 on every key, output 0");
+    case MaskedRowPolicy::NaN: return HeatmapPlot::tr("weight NaN on every key, output NaN");
+    case MaskedRowPolicy::Uniform: return HeatmapPlot::tr("weight 1/n_k on every key, output the mean of V");
+    case MaskedRowPolicy::Error: return HeatmapPlot::tr("an error");
+    }
+    return {};
+}
+
 } // namespace
 
-/// A colour map that also writes each cell's value (or "—" when masked) inside the cell.
+/// A colour map that also writes each cell's text inside the cell and paints visible cells
+/// whose weight is NaN in their own colour (the colour map itself draws every NaN grey).
 class WeightsColorMap : public QCPColorMap {
 public:
     WeightsColorMap(QCPAxis *keyAxis, QCPAxis *valueAxis) : QCPColorMap(keyAxis, valueAxis) {}
 
-    QStringList texts; // (n_q · n_k) row-major: query row i, key column j at i·n_k + j
+    QStringList texts;           // (n_q · n_k) row-major: query row i, key column j at i·n_k + j
+    std::vector<char> masked;    // (n_q · n_k) 1 = not visible
+    std::vector<int> notANumber; // indices i·n_k + j of visible cells with a NaN weight
     int rows = 0;
     int columns = 0;
 
@@ -48,11 +59,17 @@ protected:
     void draw(QCPPainter *painter) override
     {
         QCPColorMap::draw(painter);
-        if (texts.isEmpty() || rows == 0 || columns == 0) return;
+        if (rows == 0 || columns == 0) return;
         QCPAxis *x = keyAxis();
         QCPAxis *y = valueAxis();
         const double cellWidth = std::abs(x->coordToPixel(1) - x->coordToPixel(0));
         const double cellHeight = std::abs(y->coordToPixel(1) - y->coordToPixel(0));
+        const auto cellRect = [&](int i, int j) {
+            return QRectF(x->coordToPixel(j) - cellWidth / 2, y->coordToPixel(i) - cellHeight / 2, cellWidth,
+                          cellHeight);
+        };
+        for (int index : notANumber)
+            painter->fillRect(cellRect(index / columns, index % columns), notANumberColor());
 
         // One font size for every cell: as large as fits "0.000" with a margin, at most 11 pt.
         QFont font = parentPlot()->font();
@@ -67,15 +84,17 @@ protected:
 
         for (int i = 0; i < rows; ++i) {
             for (int j = 0; j < columns; ++j) {
+                const int index = i * columns + j;
                 const double value = data()->cell(j, i);
-                const QColor background =
-                    std::isnan(value) ? maskedColor() : gradient().color(value, dataRange());
-                const QPointF centre(x->coordToPixel(j), y->coordToPixel(i));
-                const QRectF cell(centre.x() - cellWidth / 2, centre.y() - cellHeight / 2, cellWidth,
-                                  cellHeight);
-                painter->setPen(std::isnan(value) ? QColor(0x55, 0x55, 0x55)
-                                                  : contrastingTextColor(background));
-                painter->drawText(cell, Qt::AlignCenter, texts.at(i * columns + j));
+                QColor pen;
+                if (masked[index])
+                    pen = QColor(0x55, 0x55, 0x55);
+                else if (std::isnan(value))
+                    pen = QColor(0x8b, 0x1a, 0x1a);
+                else
+                    pen = contrastingTextColor(gradient().color(value, dataRange()));
+                painter->setPen(pen);
+                painter->drawText(cellRect(i, j), Qt::AlignCenter, texts.at(index));
             }
         }
     }
@@ -86,6 +105,7 @@ HeatmapPlot::HeatmapPlot(QWidget *parent) : QCustomPlot(parent)
     setMinimumSize(320, 220);
     setupAxes();
     connect(this, &QCustomPlot::mousePress, this, &HeatmapPlot::onMousePress);
+    connect(this, &QCustomPlot::afterReplot, this, &HeatmapPlot::onAfterReplot);
 }
 
 HeatmapPlot::~HeatmapPlot() = default;
@@ -145,11 +165,13 @@ QString HeatmapPlot::title() const
     return m_title->text();
 }
 
-void HeatmapPlot::setHead(const HeadTrace &head, const QStringList &queryLabels, const QStringList &keyLabels)
+void HeatmapPlot::setHead(const HeadTrace &head, const QStringList &queryLabels, const QStringList &keyLabels,
+                          MaskedRowPolicy policy)
 {
     m_weights = head.weights;
     m_logits = head.logits;
     m_visible = head.visible;
+    m_policy = policy;
     const int nq = queryCount();
     const int nk = keyCount();
     m_queryLabels.clear();
@@ -160,11 +182,11 @@ void HeatmapPlot::setHead(const HeadTrace &head, const QStringList &queryLabels,
         m_keyLabels << (j < keyLabels.size() ? keyLabels.at(j) : QStringLiteral("k%1").arg(j + 1));
 
     // Rows that see no key are marked on the axis: "⊘ she".
-    QStringList rowTicks = m_queryLabels;
+    m_rowTicks = m_queryLabels;
     bool anyFullyMasked = false;
     for (int i = 0; i < nq; ++i) {
-        if (m_visible.rows() == nq && nk > 0 && !m_visible.row(i).any()) {
-            rowTicks[i] = QStringLiteral("⊘ ") + rowTicks[i];
+        if (isFullyMaskedRow(i)) {
+            m_rowTicks[i] = QStringLiteral("⊘ ") + m_rowTicks[i];
             anyFullyMasked = true;
         }
     }
@@ -174,25 +196,64 @@ void HeatmapPlot::setHead(const HeadTrace &head, const QStringList &queryLabels,
     data->setRange(cellRange(std::max(nk, 1)), cellRange(std::max(nq, 1)));
     data->fill(std::nan(""));
     m_colorMap->texts.clear();
+    m_colorMap->masked.assign(static_cast<std::size_t>(nq) * nk, 0);
+    m_colorMap->notANumber.clear();
     m_colorMap->rows = nq;
     m_colorMap->columns = nk;
     for (int i = 0; i < nq; ++i) {
         for (int j = 0; j < nk; ++j) {
             data->setCell(j, i, colorMapData(i, j));
             m_colorMap->texts << cellText(i, j);
+            const bool masked = isMasked(i, j);
+            m_colorMap->masked[static_cast<std::size_t>(i) * nk + j] = masked;
+            if (!masked && std::isnan(m_weights(i, j))) m_colorMap->notANumber.push_back(i * nk + j);
         }
     }
     m_colorMap->setVisible(nq > 0 && nk > 0);
 
-    setTokenTicks(xAxis, m_keyLabels, true);
-    setTokenTicks(yAxis, rowTicks, false);
+    updateTicks();
     xAxis->setLabel(tr("keys (n_k = %1)").arg(nk));
-    yAxis->setLabel(anyFullyMasked ? tr("queries (n_q = %1; ⊘ sees no key)").arg(nq)
-                                   : tr("queries (n_q = %1)").arg(nq));
+    yAxis->setLabel(
+        anyFullyMasked
+            ? tr("queries (n_q = %1; ⊘ sees no key: “%2”)").arg(nq).arg(QString::fromLatin1(toString(policy)))
+            : tr("queries (n_q = %1)").arg(nq));
     xAxis->setRange(-0.5, std::max(nk, 1) - 0.5);
     yAxis->setRange(-0.5, std::max(nq, 1) - 0.5);
     updateSelectionRect();
     replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool HeatmapPlot::updateTicks()
+{
+    const bool keys = setTokenTicks(xAxis, m_keyLabels, true);
+    const bool queries = setTokenTicks(yAxis, m_rowTicks, false);
+    return keys || queries;
+}
+
+void HeatmapPlot::onAfterReplot()
+{
+    // The axis lengths are known only after a layout: thin the labels to them, once per replot
+    // (a second pass would only follow the margins its own labels changed).
+    if (m_fixingTicks) {
+        m_fixingTicks = false;
+        return;
+    }
+    if (updateTicks()) {
+        m_fixingTicks = true;
+        replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
+QMap<double, QString> HeatmapPlot::keyTicks() const
+{
+    auto *ticker = dynamic_cast<QCPAxisTickerText *>(xAxis->ticker().data());
+    return ticker ? ticker->ticks() : QMap<double, QString>();
+}
+
+QMap<double, QString> HeatmapPlot::queryTicks() const
+{
+    auto *ticker = dynamic_cast<QCPAxisTickerText *>(yAxis->ticker().data());
+    return ticker ? ticker->ticks() : QMap<double, QString>();
 }
 
 void HeatmapPlot::setSelectedQuery(int row)
@@ -211,31 +272,64 @@ void HeatmapPlot::updateSelectionRect()
     m_selectionRect->bottomRight->setCoords(keyCount() - 0.5, m_selectedQuery + 0.5);
 }
 
+bool HeatmapPlot::isMasked(int row, int column) const
+{
+    if (row < 0 || column < 0 || row >= queryCount() || column >= keyCount()) return false;
+    return m_visible.rows() == m_weights.rows() && m_visible.cols() == m_weights.cols() &&
+           !m_visible(row, column);
+}
+
+bool HeatmapPlot::isFullyMaskedRow(int row) const
+{
+    if (row < 0 || row >= queryCount() || keyCount() == 0 || m_visible.rows() != m_weights.rows() ||
+        m_visible.cols() != m_weights.cols())
+        return false;
+    return !m_visible.row(row).any();
+}
+
 double HeatmapPlot::colorMapData(int row, int column) const
 {
     if (row < 0 || column < 0 || row >= queryCount() || column >= keyCount()) return std::nan("");
-    if (m_visible.rows() == m_weights.rows() && m_visible.cols() == m_weights.cols() &&
-        !m_visible(row, column))
-        return std::nan("");
+    if (isMasked(row, column)) return std::nan("");
     return m_weights(row, column);
 }
 
 QString HeatmapPlot::cellText(int row, int column) const
 {
-    const double value = colorMapData(row, column);
-    if (std::isnan(value)) return QStringLiteral("—");
-    return QString::number(value, 'f', 3);
+    if (row < 0 || column < 0 || row >= queryCount() || column >= keyCount()) return {};
+    const double weight = m_weights(row, column);
+    // A masked key takes nothing ("—"), unless the masked-row policy gave it NaN or 1/n_k.
+    if (isMasked(row, column) && weight == 0.0) return QStringLiteral("—");
+    return compactNumber(weight);
 }
 
 QString HeatmapPlot::cellToolTip(int row, int column) const
 {
     if (row < 0 || column < 0 || row >= queryCount() || column >= keyCount()) return {};
-    const bool masked = std::isnan(colorMapData(row, column));
+    const double weight = m_weights(row, column);
     QString text = tr("query “%1” → key “%2”").arg(m_queryLabels.at(row), m_keyLabels.at(column));
-    text += QLatin1Char('\n') + tr("weight %1").arg(QString::number(m_weights(row, column), 'f', 6));
-    if (row < m_logits.rows() && column < m_logits.cols())
-        text += QLatin1Char('\n') + tr("logit %1").arg(QString::number(m_logits(row, column), 'f', 6));
-    if (masked) text += QLatin1Char('\n') + tr("masked: this key is not visible to this query");
+    text += QLatin1Char('\n') + tr("weight %1").arg(exactNumber(weight));
+    const bool haveLogits = m_logits.rows() == m_weights.rows() && m_logits.cols() == m_weights.cols();
+    if (haveLogits) text += QLatin1Char('\n') + tr("logit %1").arg(exactNumber(m_logits(row, column)));
+
+    if (isFullyMaskedRow(row)) {
+        text += QLatin1Char('\n') + tr("masked: this query sees no key; all_masked_rows “%1” gives %2")
+                                        .arg(QString::fromLatin1(toString(m_policy)), policyEffect(m_policy));
+    } else if (isMasked(row, column)) {
+        text += QLatin1Char('\n') + tr("masked: this key is not visible to this query (it takes no weight)");
+    } else if (std::isnan(weight)) {
+        // Say which logit made the softmax of this row undefined, if one did.
+        QString reason = tr("the engine returned NaN for this row");
+        if (haveLogits) {
+            for (int j = 0; j < keyCount(); ++j) {
+                if (isMasked(row, j) || std::isfinite(m_logits(row, j))) continue;
+                reason = tr("the logit of key “%1” is %2, so the softmax of this row is undefined")
+                             .arg(m_keyLabels.at(j), exactNumber(m_logits(row, j)));
+                break;
+            }
+        }
+        text += QLatin1Char('\n') + tr("not a number: %1").arg(reason);
+    }
     return text;
 }
 

@@ -11,9 +11,12 @@ namespace attn::ui {
 class WeightsColorMap;
 
 /// Draws the weights (n_q, n_k) of one head of an AttentionTrace. Colours are viridis over the
-/// fixed range [0, 1] with a colour scale labelled "weight"; every cell shows its value, masked
-/// cells are grey with "—", and a query row that sees no key is marked "(no visible key)".
-/// Clicking a cell selects its query row; hovering shows the exact weight and logit.
+/// fixed range [0, 1] with a colour scale labelled "weight"; every cell shows its value in
+/// compact form (ui/numbertext.h). Masked means not visible in HeadTrace::visible: masked
+/// cells are grey with "—" (or the weight the masked-row policy gave them); a NaN weight on a
+/// visible cell is pink with "NaN". A query row that sees no key is marked "⊘" on the axis.
+/// Clicking a cell selects its query row; hovering shows the exact weight and logit. With
+/// many tokens only every k-th tick label is shown, so that they never overlap.
 class HeatmapPlot : public QCustomPlot {
     Q_OBJECT
 
@@ -22,8 +25,10 @@ public:
     ~HeatmapPlot() override;
 
     /// Shows `head` (its weights, logits and visibility, each (n_q, n_k)) with the token labels
-    /// of the queries (n_q) and keys (n_k). Missing labels are numbered. Replots.
-    void setHead(const HeadTrace &head, const QStringList &queryLabels, const QStringList &keyLabels);
+    /// of the queries (n_q) and keys (n_k). Missing labels are numbered. `policy` is the
+    /// scenario's all_masked_rows, named for rows that see no key. Replots.
+    void setHead(const HeadTrace &head, const QStringList &queryLabels, const QStringList &keyLabels,
+                 MaskedRowPolicy policy = MaskedRowPolicy::Zero);
 
     /// Removes every cell (e.g. before the first successful computation).
     void clear();
@@ -39,14 +44,27 @@ public:
     int keyCount() const { return static_cast<int>(m_weights.cols()); }
 
     /// The value stored in the colour map for cell (query `row`, key `column`): the weight,
-    /// or NaN for a masked cell. NaN also when out of range.
+    /// or NaN for a masked cell and for a NaN weight. NaN also when out of range.
     double colorMapData(int row, int column) const;
 
-    /// The text drawn in cell (row, column): the weight with 3 decimals, or "—" when masked.
+    /// True when key `column` is not visible to query `row` (HeadTrace::visible).
+    bool isMasked(int row, int column) const;
+
+    /// True when query `row` sees no key at all (its weights come from the masked-row policy).
+    bool isFullyMaskedRow(int row) const;
+
+    /// The text drawn in cell (row, column): the compact weight ("0.670", "NaN"), or "—" for a
+    /// masked cell of weight 0.
     QString cellText(int row, int column) const;
 
-    /// The tooltip of cell (row, column): labels, weight with 6 decimals, logit.
+    /// The tooltip of cell (row, column): labels, exact weight and logit, and why a cell is
+    /// masked or NaN.
     QString cellToolTip(int row, int column) const;
+
+    /// The tick labels shown on the key axis (x) and the query axis (y), by position: every
+    /// k-th label when there are too many to fit.
+    QMap<double, QString> keyTicks() const;
+    QMap<double, QString> queryTicks() const;
 
     /// Writes the plot to `path` as "png", "svg" or "pdf" at `size`; see exportPlot().
     bool exportTo(const QString &path, const QString &format, QSize size, QString *error = nullptr);
@@ -67,6 +85,10 @@ private:
     bool cellAt(const QPoint &pos, int *row, int *column) const;
     void onMousePress(QMouseEvent *event);
     void updateSelectionRect();
+    /// Thins the tick labels to the current axis lengths; true when they changed.
+    bool updateTicks();
+    /// After a replot: thin the ticks to the new layout, and replot once more if they changed.
+    void onAfterReplot();
 
     WeightsColorMap *m_colorMap = nullptr;
     QCPColorScale *m_colorScale = nullptr;
@@ -77,7 +99,10 @@ private:
     BoolMatrix m_visible; // (n_q, n_k)
     QStringList m_queryLabels;
     QStringList m_keyLabels;
+    QStringList m_rowTicks; // query labels, "⊘ " before those that see no key
+    MaskedRowPolicy m_policy = MaskedRowPolicy::Zero;
     int m_selectedQuery = 0;
+    bool m_fixingTicks = false;
 };
 
 } // namespace attn::ui

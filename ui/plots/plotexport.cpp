@@ -75,16 +75,26 @@ bool exportPlot(QCustomPlot *plot, const QString &path, const QString &format, Q
             tr("Invalid figure size %1×%2: both must be positive.").arg(size.width()).arg(size.height()));
 
     plot->deselectAll();
+    // Lay the plot out at the figure's size first: parts that depend on the size (which tick
+    // labels fit) settle after a replot at that size, so replot twice before drawing the file.
+    const QRect viewport = plot->viewport();
+    plot->setViewport(QRect(QPoint(0, 0), size));
+    plot->replot(QCustomPlot::rpImmediateRefresh);
     plot->replot(QCustomPlot::rpImmediateRefresh);
     bool ok = false;
-    if (f == QLatin1String("svg")) return writeSvg(plot, path, size, error);
-    if (f == QLatin1String("png"))
-        ok = plot->savePng(path, size.width(), size.height(), 1.0, -1, 96);
-    else
-        ok = plot->savePdf(path, size.width(), size.height(), QCP::epNoCosmetic,
-                           QStringLiteral("Attention Lab"), QFileInfo(path).completeBaseName());
-    if (!ok || QFileInfo(path).size() == 0) return fail(error, writeFailure(path));
-    return true;
+    if (f == QLatin1String("svg")) {
+        ok = writeSvg(plot, path, size, error);
+    } else {
+        if (f == QLatin1String("png"))
+            ok = plot->savePng(path, size.width(), size.height(), 1.0, -1, 96);
+        else
+            ok = plot->savePdf(path, size.width(), size.height(), QCP::epNoCosmetic,
+                               QStringLiteral("Attention Lab"), QFileInfo(path).completeBaseName());
+        if (!ok || QFileInfo(path).size() == 0) ok = fail(error, writeFailure(path));
+    }
+    plot->setViewport(viewport);
+    plot->replot(QCustomPlot::rpQueuedReplot);
+    return ok;
 }
 
 } // namespace attn::ui

@@ -1,6 +1,7 @@
 #include "ui/views/qkveditorview.h"
 
 #include "ui/models/matrixtablemodel.h"
+#include "ui/numbertext.h"
 #include "ui/plots/barplot.h"
 #include "ui/plots/heatmapplot.h"
 
@@ -9,11 +10,12 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLocale>
 #include <QSplitter>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace attn::ui {
 
@@ -26,16 +28,24 @@ int indexOf(TensorRole role)
     return static_cast<int>(role);
 }
 
-/// "[1.340, 1.321]" (3 decimals) or, with `exact`, the shortest exact form of each value.
-/// With `groupSize` > 0, head blocks of that many values are separated by " | ".
-QString vectorText(const Eigen::Ref<const Eigen::RowVectorXd> &row, bool exact, int groupSize = 0)
+/// Entries written in the scores, weights and output lines; the rest are elided.
+constexpr Index kShownEntries = 16;
+/// Entries written in their tooltips (exact values are long; hover a plot for the others).
+constexpr Index kShownExactEntries = 64;
+
+/// "[1.340, 1.321]" (compact) or, with `exact`, the shortest exact form of each value. At most
+/// kShownEntries (kShownExactEntries when exact) entries, then "… (1000 keys)" naming the count
+/// with `noun`. With `groupSize` > 0, head blocks of that many values are separated by " | ".
+QString vectorText(const Eigen::Ref<const Eigen::RowVectorXd> &row, bool exact, const QString &noun,
+                   int groupSize = 0)
 {
+    const Index limit = exact ? kShownExactEntries : kShownEntries;
     QString text = QStringLiteral("[");
-    for (Index j = 0; j < row.size(); ++j) {
+    for (Index j = 0; j < std::min(row.size(), limit); ++j) {
         if (j > 0) text += groupSize > 0 && j % groupSize == 0 ? QStringLiteral(" | ") : QStringLiteral(", ");
-        text += exact ? QString::number(row(j), 'g', QLocale::FloatingPointShortest)
-                      : QString::number(row(j), 'f', 3);
+        text += exact ? exactNumber(row(j)) : compactNumber(row(j));
     }
+    if (row.size() > limit) text += QStringLiteral(", … (%1 %2)").arg(row.size()).arg(noun);
     return text + QLatin1Char(']');
 }
 
@@ -65,8 +75,12 @@ QkvEditorView::QkvEditorView(doc::ScenarioDocument *document, QWidget *parent)
     m_querySelector = new QComboBox(this);
     m_querySelector->setObjectName(QStringLiteral("querySelector"));
     m_querySelector->setToolTip(tr("The query whose weights and output are shown"));
+    // Wide enough for the longest token of every scenario loaded, not only the first.
+    m_querySelector->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_querySelector->setMinimumContentsLength(4);
     m_headSelector = new QComboBox(this);
     m_headSelector->setToolTip(tr("The query head shown in the heatmap"));
+    m_headSelector->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_headCaption = new QLabel(tr("Head:"), this);
 
     auto *top = new QHBoxLayout;
@@ -92,7 +106,6 @@ QkvEditorView::QkvEditorView(doc::ScenarioDocument *document, QWidget *parent)
 
     m_messageLabel = new QLabel(this);
     m_messageLabel->setObjectName(QStringLiteral("messageLabel"));
-    m_messageLabel->setStyleSheet(QStringLiteral("QLabel { color: #c0392b; font-weight: bold; }"));
     m_messageLabel->setWordWrap(true);
     m_messageLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
@@ -110,6 +123,7 @@ QkvEditorView::QkvEditorView(doc::ScenarioDocument *document, QWidget *parent)
     connect(m_headSelector, &QComboBox::currentIndexChanged, m_document,
             &doc::ScenarioDocument::setSelectedHead);
     connect(m_heatmap, &HeatmapPlot::querySelected, m_document, &doc::ScenarioDocument::setSelectedQuery);
+    connect(m_document, &doc::ScenarioDocument::editRefused, this, &QkvEditorView::showMessage);
 
     updateScenario();
     updateTrace();
@@ -126,6 +140,16 @@ QWidget *QkvEditorView::createTensorPanel(TensorRole role)
     m_panelTitles[i] = new QLabel(box);
     m_panelTitles[i]->setTextFormat(Qt::RichText);
     layout->addWidget(m_panelTitles[i]);
+    if (role == TensorRole::Value) {
+        // The scenario's own explanation (its "comment"), e.g. why V equals K in a preset.
+        m_scenarioNote = new QLabel(box);
+        m_scenarioNote->setObjectName(QStringLiteral("scenarioNote"));
+        m_scenarioNote->setWordWrap(true);
+        m_scenarioNote->setTextFormat(Qt::PlainText);
+        m_scenarioNote->setStyleSheet(QStringLiteral("QLabel { color: #444; font-style: italic; }"));
+        m_scenarioNote->setVisible(false);
+        layout->addWidget(m_scenarioNote);
+    }
 
     m_models[i] = new MatrixTableModel(m_document, role, this);
     connect(m_models[i], &MatrixTableModel::inputRejected, this, &QkvEditorView::showMessage);
@@ -169,19 +193,33 @@ QWidget *QkvEditorView::createTensorPanel(TensorRole role)
 
     connect(addRow, &QToolButton::clicked, this,
             [this, isQuery] { isQuery ? m_document->addQuery() : m_document->addKey(); });
+    // Each button checks its own condition; an edit the engine cannot compute is refused by
+    // the document, which says why through editRefused().
     connect(removeRow, &QToolButton::clicked, this, [this, role, isQuery, rowWord] {
-        const bool ok =
-            isQuery ? m_document->removeQuery(targetRow(role)) : m_document->removeKey(targetRow(role));
-        if (!ok) showMessage(tr("Cannot remove the last %1: attention needs at least one.").arg(rowWord));
+        const int count = isQuery ? m_document->queryCount() : m_document->keyCount();
+        if (count <= 1) {
+            showMessage(tr("Cannot remove the last %1: attention needs at least one.").arg(rowWord));
+            return;
+        }
+        isQuery ? m_document->removeQuery(targetRow(role)) : m_document->removeKey(targetRow(role));
     });
     connect(addDim, &QToolButton::clicked, this, [this, isValue] {
-        if (!(isValue ? m_document->addValueDim() : m_document->addKeyDim()))
+        if (!isValue && !m_document->hasQueryAndKey()) {
             showMessage(tr("This scenario gives raw scores instead of Q and K: there is no d_k to change."));
+            return;
+        }
+        isValue ? m_document->addValueDim() : m_document->addKeyDim();
     });
     connect(removeDim, &QToolButton::clicked, this, [this, role, isValue, dimWord] {
-        const bool ok =
-            isValue ? m_document->removeValueDim(targetDim(role)) : m_document->removeKeyDim(targetDim(role));
-        if (!ok) showMessage(tr("Cannot remove the last %1 column: %1 must be at least 1.").arg(dimWord));
+        if (!isValue && !m_document->hasQueryAndKey()) {
+            showMessage(tr("This scenario gives raw scores instead of Q and K: there is no d_k to change."));
+            return;
+        }
+        if (m_document->headWidth(role) <= 1) {
+            showMessage(tr("Cannot remove the last %1 column: %1 must be at least 1.").arg(dimWord));
+            return;
+        }
+        isValue ? m_document->removeValueDim(targetDim(role)) : m_document->removeKeyDim(targetDim(role));
     });
 
     auto *buttons = new QHBoxLayout;
@@ -320,7 +358,8 @@ void QkvEditorView::updateTrace()
     const QStringList queryLabels = m_document->traceQueryLabels();
     const QStringList keyLabels = m_document->traceKeyLabels();
     if (head < static_cast<int>(trace.heads.size())) {
-        m_heatmap->setHead(trace.heads[head], queryLabels, keyLabels);
+        m_heatmap->setHead(trace.heads[head], queryLabels, keyLabels,
+                           m_document->scenario().mask.all_masked_rows);
         m_heatmap->setTitle(
             trace.heads.size() > 1
                 ? tr("Attention weights A, head %1 (K/V head %2)").arg(head).arg(trace.heads[head].kv_head)
@@ -334,7 +373,7 @@ void QkvEditorView::updateTrace()
         showMessage(
             tr("Cannot compute this scenario: %1 — the plots show the last valid result.").arg(error));
     else
-        showMessage({});
+        showNote(m_document->nanNote()); // empty when every entry is a number
     updateSelection();
 }
 
@@ -359,26 +398,48 @@ void QkvEditorView::updateSelection()
         return;
     }
     const HeadTrace &h = trace.heads[head];
-    std::vector<bool> visible(static_cast<std::size_t>(h.visible.cols()));
-    for (Index j = 0; j < h.visible.cols(); ++j) visible[static_cast<std::size_t>(j)] = h.visible(row, j);
-    m_barPlot->setWeights(h.weights.row(row).transpose(), visible, m_document->traceKeyLabels(), label);
+    m_barPlot->setQueryRow(h, row, m_document->traceKeyLabels(), label,
+                           m_document->scenario().mask.all_masked_rows);
 
-    m_scoresLabel->setText(
-        tr("Query “%1”: scores = %2 → weights = %3")
-            .arg(label, vectorText(h.logits.row(row), false), vectorText(h.weights.row(row), false)));
+    const QString keys = tr("keys");
+    m_scoresLabel->setText(tr("Query “%1”: scores = %2 → weights = %3")
+                               .arg(label, vectorText(h.logits.row(row), false, keys),
+                                    vectorText(h.weights.row(row), false, keys)));
     m_scoresLabel->setToolTip(
         tr("scores (logits) = %1\nweights = %2")
-            .arg(vectorText(h.logits.row(row), true), vectorText(h.weights.row(row), true)));
+            .arg(vectorText(h.logits.row(row), true, keys), vectorText(h.weights.row(row), true, keys)));
     const int groupSize = trace.heads.size() > 1 ? static_cast<int>(trace.shapes.d_v) : 0;
+    const QString values = tr("values");
     m_outputCaption->setText(tr("Output of “%1” (weights · V):").arg(label));
-    m_outputLabel->setText(QStringLiteral("O = ") + vectorText(trace.output.row(row), false, groupSize));
-    m_outputLabel->setToolTip(QStringLiteral("O = ") + vectorText(trace.output.row(row), true, groupSize));
+    m_outputLabel->setText(QStringLiteral("O = ") +
+                           vectorText(trace.output.row(row), false, values, groupSize));
+    m_outputLabel->setToolTip(QStringLiteral("O = ") +
+                              vectorText(trace.output.row(row), true, values, groupSize));
 }
 
 void QkvEditorView::showMessage(const QString &message)
 {
+    m_messageLabel->setStyleSheet(QStringLiteral("QLabel { color: #c0392b; font-weight: bold; }"));
     m_messageLabel->setText(message);
     m_messageLabel->setVisible(!message.isEmpty());
+}
+
+void QkvEditorView::showNote(const QString &note)
+{
+    m_messageLabel->setStyleSheet(QStringLiteral("QLabel { color: #7a4b00; }"));
+    m_messageLabel->setText(note);
+    m_messageLabel->setVisible(!note.isEmpty());
+}
+
+void QkvEditorView::setScenarioNote(const QString &note)
+{
+    m_scenarioNote->setText(note.simplified());
+    m_scenarioNote->setVisible(!note.trimmed().isEmpty());
+}
+
+QString QkvEditorView::scenarioNote() const
+{
+    return m_scenarioNote->text();
 }
 
 int QkvEditorView::targetRow(TensorRole role) const

@@ -17,8 +17,10 @@ class MatrixTableModel;
 
 /// Three editable tables (Q, K, V) with buttons that add and remove tokens and feature columns,
 /// the shapes of every tensor in words, the weights heatmap of one head, the bars of the selected
-/// query, its output vector and a red message line for refused input and invalid scenarios.
-/// Everything shown comes from the document's trace; any edit repaints at once.
+/// query, its output vector and a message line: red for refused input and refused edits (the
+/// document's editRefused), brown for notes such as NaN entries loaded from a file.
+/// Everything shown comes from the document's trace; any edit repaints at once. The scores,
+/// weights and output lines write at most 16 entries, then "… (1000 keys)".
 class QkvEditorView : public QWidget {
     Q_OBJECT
 
@@ -43,8 +45,14 @@ public:
     QString outputText() const;
     /// The scores and weights of the selected query, e.g. "scores = [0.707, 0.000] → weights = […]".
     QString scoresText() const;
-    /// The message line: a refused input or the current ScenarioError; empty when all is well.
+    /// The message line: a refused input or edit, or a note about NaN entries; empty when all
+    /// is well.
     QString messageText() const;
+
+    /// A short explanation of the scenario (its file's "comment"), shown under the V table's
+    /// title; empty hides it.
+    void setScenarioNote(const QString &note);
+    QString scenarioNote() const;
 
 private:
     QWidget *createTensorPanel(doc::TensorRole role);
@@ -53,7 +61,10 @@ private:
     void updateTrace();
     void updateSelection();
     void updateSelectors();
+    /// Shows `message` in red on the message line (empty hides the line).
     void showMessage(const QString &message);
+    /// Shows `note` in brown on the message line (empty hides the line).
+    void showNote(const QString &note);
     /// The row of `role` the remove button acts on: the current row, else the last.
     int targetRow(doc::TensorRole role) const;
     /// The feature (within a head block) the remove-column button acts on.
@@ -68,6 +79,7 @@ private:
     QLabel *m_outputLabel = nullptr;
     QLabel *m_outputCaption = nullptr;
     QLabel *m_messageLabel = nullptr;
+    QLabel *m_scenarioNote = nullptr;
     QComboBox *m_querySelector = nullptr;
     QComboBox *m_headSelector = nullptr;
     QLabel *m_headCaption = nullptr;

@@ -1,0 +1,46 @@
+// The tiled kernel: exact softmax attention by the online-softmax recurrence of FlashAttention-2,
+// with O(n·d) working memory instead of the (n_q, n_k) score matrix.
+#pragma once
+
+#include "core/kernels/kernel.h"
+
+namespace attn::kernels {
+
+/// Tile sizes and threads of the tiled kernel.
+struct TiledOptions {
+    Index query_tile = 64; ///< B_r: query rows per tile (≥ 1)
+    Index key_tile = 64;   ///< B_c: key rows per tile (≥ 1)
+    int threads = 1;       ///< std::threads sharing the query tiles (1 = the calling thread only)
+};
+
+/// FlashAttention-2 forward pass for one head (Dao 2023, Algorithm 1; online softmax:
+/// Milakov & Gimelshein 2018). For each query tile Q_t (B_r, d_k), with running row maximum m,
+/// running sum l and unnormalised output A (B_r, d_v), over key tiles K_u (B_c, d_k):
+///   1. S = scale · Q_t K_uᵀ (+ ALiBi bias)                       (B_r, B_c), an Eigen GEMM
+///   2. m_new = max(m, rowmax_visible(S)); A ← e^(m − m_new)·A; l ← e^(m − m_new)·l
+///   3. P = exp(S − m_new) on visible entries, 0 on masked ones    (B_r, B_c)
+///   4. l ← l + rowsum(P); A ← A + P V_u                           (B_r, d_v), an Eigen GEMM
+/// and finally O_t = A / l and lse = m + log l. Key tiles that the mask hides entirely are
+/// skipped (causal: about half; window: all but O(w / B_c) per query tile); tiles that are
+/// entirely visible run without any per-element mask check. Masked entries are excluded, never
+/// offset by a constant; a value tile containing NaN or Inf is mixed row by row so that a zero
+/// weight never multiplies a value. Exact: equals naiveHead up to rounding.
+///
+///   problem  one head: query (n_q, d_k), key (n_k, d_k), value (n_k, d_v) or raw scores
+///   output   (n_q, d_v) written in place; rows that see no key get problem.policy
+///   lse      optional out (n_q): log Σ_visible exp(logit_ij), so weights_ij = exp(logit_ij − lse_i)
+///            on visible entries; −∞ for rows that see no key
+/// Returns the rows that see no key (MaskedRowPolicy::Error is left to the caller) and the
+/// stats: work_bytes = tiledWorkBytes(…), O(threads · (B_r·B_c + (B_r + B_c)·(d_k + d_v)) + n_k/B_c).
+/// Throws std::invalid_argument on shape mismatches or tile sizes < 1.
+template <typename Scalar>
+KernelRun tiledHead(const HeadProblem<Scalar> &problem, const TiledOptions &options, OutputRef<Scalar> output,
+                    VectorT<Scalar> *lse = nullptr);
+
+/// Bytes of the tiled kernel's own buffers for one head (per-worker tiles, running statistics,
+/// an estimate of Eigen's GEMM packing, per-key-tile flags), in bytes. Independent of n_q; the
+/// n_k dependence is one byte per key tile.
+std::size_t tiledWorkBytes(Index nQ, Index nK, Index dK, Index dV, const TiledOptions &options,
+                           std::size_t scalarBytes);
+
+} // namespace attn::kernels

@@ -1,0 +1,19 @@
+// How numbers are written in the GUI: compact in cells and labels, exact in tooltips.
+#pragma once
+
+#include <QString>
+
+namespace attn::ui {
+
+/// Short text for a table cell, a heatmap cell, a bar label or a vector line: 3 decimals for
+/// 0 and for 1e-3 ≤ |value| < 1e6 ("0.670", "-12.500"), otherwise 4 significant digits
+/// ("1e+308", "2.5e-05"); "NaN", "inf" and "-inf" for the non-finite values. Never longer
+/// than 11 characters, so 1e308 is not written as a 309-digit number.
+QString compactNumber(double value);
+
+/// The exact value for a tooltip: the shortest text that reads back as the same double, so
+/// every digit that distinguishes it is shown ("0.1", "0.6697615493266569", "1e+300");
+/// "NaN", "inf", "-inf" when not finite.
+QString exactNumber(double value);
+
+} // namespace attn::ui
