@@ -280,6 +280,13 @@ void TestAttention::duplicateKeySplitsAndGainsWeight()
     QVERIFY(std::abs(t.heads[0].weights(0, 1) - ea / (2 * ea + 1)) < 1e-12);
     QVERIFY(std::abs(t.heads[0].weights(0, 2) - 1 / (2 * ea + 1)) < 1e-12);
     QVERIFY(std::abs(t.heads[0].weights(0, 0) - 0.4011120926797859) < 1e-12); // was 0.670 for one copy
+    // Two copies of a key act exactly like one copy whose logit is raised by ln 2: softmax counts
+    // mass, so duplicating a key does not keep the output; it pulls the output towards its value.
+    Scenario single = workedExample();
+    single.scores = {(Matrix(1, 2) << 1.0 / std::sqrt(2.0) + std::log(2.0), 0.0).finished()};
+    const AttentionTrace one = attend(single);
+    QVERIFY((one.output - t.output).cwiseAbs().maxCoeff() < 1e-12);
+    QVERIFY(std::abs(one.heads[0].weights(0, 0) - 2 * t.heads[0].weights(0, 0)) < 1e-12);
 }
 
 void TestAttention::gqaHeadsReadTheirGroup()
