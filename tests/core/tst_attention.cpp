@@ -1,5 +1,6 @@
 // Hand-computed cases and invariants of attend() with the naive kernel.
 #include "core/attention.h"
+#include "testtensors.h"
 
 #include <QtTest>
 
@@ -8,26 +9,10 @@
 #include <random>
 
 using namespace attn;
+using attn::test::mat;
+using attn::test::workedExample;
 
 namespace {
-
-Matrix mat(Index rows, Index cols, std::initializer_list<double> values)
-{
-    Matrix m(rows, cols);
-    auto it = values.begin();
-    for (Index i = 0; i < rows; ++i)
-        for (Index j = 0; j < cols; ++j) m(i, j) = *it++;
-    return m;
-}
-
-Scenario workedExample()
-{
-    Scenario s;
-    s.query = mat(1, 2, {1, 0});
-    s.key = mat(2, 2, {1, 0, 0, 1});
-    s.value = mat(2, 2, {2, 0, 0, 4});
-    return s;
-}
 
 Matrix randomMatrix(Index rows, Index cols, std::mt19937 &rng)
 {

@@ -1,22 +1,16 @@
 // Mean pooling, local convolution and the recurrence on one hand-checkable input.
 #include "core/baselines.h"
+#include "testtensors.h"
 
 #include <QtTest>
 
 #include <stdexcept>
 
 using namespace attn;
+using attn::test::mat;
+using attn::test::workedExample;
 
 namespace {
-
-Matrix mat(Index rows, Index cols, std::initializer_list<double> values)
-{
-    Matrix m(rows, cols);
-    auto it = values.begin();
-    for (Index i = 0; i < rows; ++i)
-        for (Index j = 0; j < cols; ++j) m(i, j) = *it++;
-    return m;
-}
 
 /// Three tokens, two features: column means 3 and 5.
 Matrix input()

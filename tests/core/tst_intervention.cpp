@@ -1,6 +1,7 @@
 // Interventions: deleting or replacing a key, the change of every output, and where the ranking
 // by weight and the ranking by effect disagree.
 #include "core/intervention.h"
+#include "testtensors.h"
 
 #include <QtTest>
 
@@ -9,28 +10,10 @@
 #include <stdexcept>
 
 using namespace attn;
+using attn::test::mat;
+using attn::test::workedExample;
 
 namespace {
-
-Matrix mat(Index rows, Index cols, std::initializer_list<double> values)
-{
-    Matrix m(rows, cols);
-    auto it = values.begin();
-    for (Index i = 0; i < rows; ++i)
-        for (Index j = 0; j < cols; ++j) m(i, j) = *it++;
-    return m;
-}
-
-/// q = [1, 0], k1 = [1, 0], k2 = [0, 1], v1 = [2, 0], v2 = [0, 4]: weights [0.66976, 0.33024],
-/// output [1.33952, 1.32095].
-Scenario workedExample()
-{
-    Scenario s;
-    s.query = mat(1, 2, {1, 0});
-    s.key = mat(2, 2, {1, 0, 0, 1});
-    s.value = mat(2, 2, {2, 0, 0, 4});
-    return s;
-}
 
 /// Raw logits [ln 2, 0, 0] → weights [1/2, 1/4, 1/4]; values 2, 0, 4 → output 2 = v_0.
 /// Key 0 has the highest weight but its value equals the output: deleting it changes nothing.
