@@ -30,7 +30,7 @@ enum class MaskedRowPolicy {
     Zero,    ///< weights 0, output 0, row reported (default)
     NaN,     ///< weights NaN, output NaN, row reported
     Uniform, ///< weights 1/n_k over every key, masked ones included (what a large negative
-              ///< offset does), row reported
+             ///< offset does), row reported
     Error,   ///< the computation fails with a ScenarioError naming head and row
 };
 

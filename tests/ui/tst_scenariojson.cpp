@@ -57,14 +57,27 @@ private slots:
 void TestScenarioJson::referenceCase_data()
 {
     QTest::addColumn<QString>("file");
-    for (const char *name :
-         {"01-worked-example.json", "02-fully-masked-row.json", "03-visible-means-may-attend.json",
-          "04a-causal-top-left.json", "04b-causal-bottom-right.json",
-          "04c-causal-bottom-right-short-keys.json", "05-key-padding.json", "06-gqa-head-mapping.json",
-          "06b-mqa.json", "07-large-logits.json", "08-online-softmax-rescale.json", "09a-rope-interleaved.json", "09b-rope-half-split.json",
-          "10-alibi-six-heads.json", "11-sliding-window.json", "12-softmax-over-keys.json", "13-linear-causal.json",
-          "14-additive-with-padding.json", "15-error-ambiguous-causal.json", "16-error-shape-mismatch.json",
-          "17-error-heads-not-divisible.json"}) {
+    for (const char *name : {"01-worked-example.json",
+                             "02-fully-masked-row.json",
+                             "03-visible-means-may-attend.json",
+                             "04a-causal-top-left.json",
+                             "04b-causal-bottom-right.json",
+                             "04c-causal-bottom-right-short-keys.json",
+                             "05-key-padding.json",
+                             "06-gqa-head-mapping.json",
+                             "06b-mqa.json",
+                             "07-large-logits.json",
+                             "08-online-softmax-rescale.json",
+                             "09a-rope-interleaved.json",
+                             "09b-rope-half-split.json",
+                             "10-alibi-six-heads.json",
+                             "11-sliding-window.json",
+                             "12-softmax-over-keys.json",
+                             "13-linear-causal.json",
+                             "14-additive-with-padding.json",
+                             "15-error-ambiguous-causal.json",
+                             "16-error-shape-mismatch.json",
+                             "17-error-heads-not-divisible.json"}) {
         QTest::newRow(name) << QString::fromLatin1(name);
     }
 }
