@@ -2,6 +2,8 @@
 
 #include "ui/document/scenariojson.h"
 #include "ui/figureexport.h"
+#include "ui/lessons/lessonloader.h"
+#include "ui/lessons/lessonstage.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -31,6 +33,38 @@ bool writeStdout(const QByteArray &bytes)
 /// `compute` prints every score and weight; beyond this many (head, query, key) pairs the JSON
 /// would run to hundreds of megabytes. Lesson-sized scenarios have a few thousand.
 constexpr long long kMaxPrintedPairs = 1LL << 22;
+
+/// `export --lesson ID|all`: the figure of every step of the built-in lesson(s), one path a line.
+int exportLessons(const QString &id, const QString &dir, const QString &format, QSize pixels)
+{
+    const lessons::LessonLibrary library = lessons::loadShippedLessons();
+    for (const lessons::LessonProblem &problem : library.problems) printError(problem.toString());
+    std::vector<const lessons::Lesson *> chosen;
+    for (const lessons::Lesson &lesson : library.lessons)
+        if (id == QLatin1String("all") || lesson.id == id) chosen.push_back(&lesson);
+    if (chosen.empty()) {
+        QStringList ids;
+        for (const lessons::Lesson &lesson : library.lessons) ids << lesson.id;
+        printError(
+            QStringLiteral("unknown lesson \"%1\"; expected all or one of %2").arg(id, ids.join(", ")));
+        return BadInput;
+    }
+    for (const lessons::Lesson *lesson : chosen) {
+        QStringList written;
+        QString error;
+        if (!lessons::exportLessonFigures(*lesson, dir, format, pixels, &written, &error)) {
+            printError(error);
+            return Failure;
+        }
+        for (const QString &path : written) {
+            if (!writeStdout(QDir::toNativeSeparators(path).toUtf8() + '\n')) {
+                printError("cannot write to standard output");
+                return Failure;
+            }
+        }
+    }
+    return Ok;
+}
 
 } // namespace
 
@@ -105,7 +139,10 @@ int runExport(const QStringList &arguments)
                                         "800x600");
     const QCommandLineOption presetOption(
         "preset", "Preset to draw: " + ui::presetIds().join(", ") + " or all (default all).", "ID", "all");
-    parser.addOptions({outOption, formatOption, sizeOption, presetOption});
+    const QCommandLineOption lessonOption(
+        "lesson", "Draw every step of a built-in lesson (an id from `attention-lab lessons --list`) or all.",
+        "ID");
+    parser.addOptions({outOption, formatOption, sizeOption, presetOption, lessonOption});
     if (!parser.parse(arguments)) {
         printError(parser.errorText());
         return BadInput;
@@ -136,6 +173,14 @@ int runExport(const QStringList &arguments)
                        .arg(parser.value(sizeOption)));
         return BadInput;
     }
+    const QSize pixels(size.captured(1).toInt(), size.captured(2).toInt());
+    if (parser.isSet(lessonOption)) {
+        if (parser.isSet(presetOption)) {
+            printError("export takes --preset or --lesson, not both");
+            return BadInput;
+        }
+        return exportLessons(parser.value(lessonOption), parser.value(outOption), format, pixels);
+    }
     const QString preset = parser.value(presetOption);
     QStringList presets = ui::presetIds();
     if (preset != "all") {
@@ -146,7 +191,6 @@ int runExport(const QStringList &arguments)
         }
         presets = {preset};
     }
-    const QSize pixels(size.captured(1).toInt(), size.captured(2).toInt());
     for (const QString &id : presets) {
         QStringList written;
         QString error;

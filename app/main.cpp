@@ -1,8 +1,11 @@
 // attention-lab: the GUI by default; `compute` and `export` work without a display.
+#include "benchcommand.h"
 #include "commands.h"
+#include "lessonscommand.h"
 
 #include "ui/mainwindow.h"
 #include "ui/resources.h"
+#include "ui/views/performancepanel.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -28,14 +31,36 @@ void ensureRuntimeDir()
     }
 }
 
+const char *const kUsage =
+    "Usage: attention-lab [SCENARIO.json | --preset worked-example|xiaohong]   the window\n"
+    "       attention-lab compute SCENARIO.json        the attention result as JSON on stdout\n"
+    "       attention-lab export --out DIR [...]        figures (PNG/SVG/PDF) without a display\n"
+    "       attention-lab lessons --list | --check PATH the built-in lessons; check a teacher's lesson\n"
+    "       attention-lab bench [...]                   time the kernels against this machine's FMA peak\n"
+    "Each command takes --help for its options.\n";
+
 } // namespace
 
 int main(int argc, char *argv[])
 {
     const char *command = argc > 1 ? argv[1] : "";
+    if (std::strcmp(command, "--help") == 0 || std::strcmp(command, "-h") == 0 ||
+        std::strcmp(command, "help") == 0) {
+        std::fputs(kUsage, stdout);
+        return 0;
+    }
     if (std::strcmp(command, "compute") == 0) {
         QCoreApplication app(argc, argv);
         return attn::app::runCompute(QCoreApplication::arguments());
+    }
+    if (std::strcmp(command, "bench") == 0) {
+        QCoreApplication app(argc, argv);
+        return attn::app::runBenchCommand(QCoreApplication::arguments());
+    }
+    if (std::strcmp(command, "lessons") == 0) {
+        QCoreApplication app(argc, argv);
+        attn::ui::initResources();
+        return attn::app::runLessons(QCoreApplication::arguments());
     }
     if (std::strcmp(command, "export") == 0) {
         // Export never shows a window: draw offscreen whatever display is (or seems to be) set.
@@ -45,18 +70,31 @@ int main(int argc, char *argv[])
         attn::ui::initResources();
         return attn::app::runExport(QCoreApplication::arguments());
     }
-    // The window: `attention-lab [SCENARIO.json] [--preset ID]`.
+    // The window: `attention-lab [SCENARIO.json] [--preset ID]`, or (hidden, for screenshots and
+    // teachers) `--lesson ID [--step N]`. With none of them it opens the lesson of the last run.
     QString scenarioFile;
     QString presetId = QStringLiteral("worked-example");
+    bool presetGiven = false;
+    QString lessonId;
+    int lessonStep = 1;
+    QString panel; // hidden, for screenshots: "performance", or "performance-run" to run it too
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--preset") == 0 && i + 1 < argc) {
             presetId = QString::fromLocal8Bit(argv[++i]);
+            presetGiven = true;
+        } else if (std::strcmp(argv[i], "--lesson") == 0 && i + 1 < argc) {
+            lessonId = QString::fromLocal8Bit(argv[++i]);
+        } else if (std::strcmp(argv[i], "--step") == 0 && i + 1 < argc) {
+            lessonStep = QString::fromLocal8Bit(argv[++i]).toInt();
+        } else if (std::strcmp(argv[i], "--panel") == 0 && i + 1 < argc) {
+            panel = QString::fromLocal8Bit(argv[++i]);
         } else if (argv[i][0] != '-' && scenarioFile.isEmpty() &&
                    QFileInfo(QString::fromLocal8Bit(argv[i])).isFile()) {
             scenarioFile = QString::fromLocal8Bit(argv[i]);
         } else if (argv[i][0] != '-') {
             std::fprintf(stderr,
-                         "attention-lab: \"%s\" is neither a command (compute, export) nor a scenario file\n",
+                         "attention-lab: \"%s\" is neither a command (compute, export, lessons, bench) nor a "
+                         "scenario file; see attention-lab --help\n",
                          argv[i]);
             return attn::app::BadInput;
         }
@@ -72,6 +110,20 @@ int main(int argc, char *argv[])
     attn::ui::initResources();
     attn::ui::MainWindow window(presetId);
     window.show();
-    if (!scenarioFile.isEmpty()) window.openScenarioFile(scenarioFile);
+    if (!scenarioFile.isEmpty()) {
+        window.openScenarioFile(scenarioFile);
+    } else if (!lessonId.isEmpty()) {
+        if (!window.openLesson(lessonId, lessonStep - 1))
+            std::fprintf(
+                stderr,
+                "attention-lab: no lesson \"%s\" with a step %d (see `attention-lab lessons --list`)\n",
+                qPrintable(lessonId), lessonStep);
+    } else if (!presetGiven) {
+        window.restoreLessonPosition();
+    }
+    if (panel.startsWith(QLatin1String("performance"))) {
+        attn::ui::PerformancePanel *performance = window.showPerformancePanel();
+        if (panel == QLatin1String("performance-run")) performance->run();
+    }
     return QApplication::exec();
 }

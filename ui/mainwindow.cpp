@@ -3,12 +3,19 @@
 #include "ui/document/scenariodocument.h"
 #include "ui/document/scenariojson.h"
 #include "ui/figureexport.h"
+#include "ui/lessons/lessonloader.h"
+#include "ui/lessons/lessonnavigator.h"
+#include "ui/lessons/lessonstage.h"
+#include "ui/views/performancepanel.h"
 #include "ui/views/qkveditorview.h"
+#include "ui/views/sentencearcsview.h"
+#include "ui/views/viewregistry.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -18,6 +25,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QToolBar>
 #include <QUndoStack>
@@ -43,8 +51,18 @@ MainWindow::MainWindow(const QString &presetId, QWidget *parent) : QMainWindow(p
     setWindowTitle(tr("Attention Lab"));
     m_document = new doc::ScenarioDocument(this);
     m_view = new QkvEditorView(m_document, this);
-    setCentralWidget(m_view);
+    // One page per lesson view, in lessons::knownViews() order: the editor, then the figure views.
+    m_views = new QStackedWidget(this);
+    m_views->addWidget(m_view);
+    for (const FigureViewInfo &info : figureViews()) {
+        FigureView *view = info.create(m_document, this);
+        m_figureViews.push_back(view);
+        m_views->addWidget(view);
+    }
+    m_sentenceView = findChild<SentenceArcsView *>();
+    setCentralWidget(m_views);
     createActions();
+    createLessonDock();
     statusBar();
 
     if (!loadPreset(presetId)) {
@@ -63,6 +81,10 @@ void MainWindow::createActions()
     QAction *open = file->addAction(tr("&Open scenario…"), this, &MainWindow::openScenario);
     open->setShortcut(QKeySequence::Open);
     open->setStatusTip(tr("Load a scenario file (JSON)"));
+    QAction *openLessons =
+        file->addAction(tr("Open &lessons folder…"), this, &MainWindow::openLessonsFolderInteractively);
+    openLessons->setStatusTip(
+        tr("Show the lessons of a folder (yours or a teacher's) instead of the built-in ones"));
     QAction *exportAction =
         file->addAction(tr("&Export figures…"), this, &MainWindow::exportFiguresInteractively);
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
@@ -122,6 +144,8 @@ bool MainWindow::loadPreset(const QString &presetId)
         return false;
     }
     m_view->setScenarioNote(presetComment(presetId));
+    if (m_navigator) m_navigator->detach();
+    lessons::applyControls(nullptr, *m_view);
     m_presetId = presetId;
     m_fileStem = presetId;
     const int index = m_presetChooser->findData(presetId);
@@ -173,10 +197,13 @@ bool MainWindow::openScenarioFile(const QString &path)
         return refuse(
             tr("The file is a valid scenario, but its attention cannot be computed:\n%1").arg(error));
     m_view->setScenarioNote(fileComment(path));
+    m_navigator->detach();
+    lessons::applyControls(nullptr, *m_view);
     m_presetId.clear();
     m_fileStem = QFileInfo(path).completeBaseName();
     {
         const QSignalBlocker block(m_presetChooser);
+        m_presetChooser->setPlaceholderText(tr("(a file)"));
         m_presetChooser->setCurrentIndex(-1);
     }
     const QString title = QString::fromStdString(m_document->scenario().title);
@@ -196,12 +223,150 @@ bool MainWindow::exportFigures(const QString &dir, const QString &format, QStrin
 {
     QStringList written;
     QString message;
-    const bool ok =
+    bool ok =
         exportDocumentFigures(*m_document, m_fileStem.isEmpty() ? QStringLiteral("scenario") : m_fileStem,
                               dir, format, kFigureSize, &written, &message);
+    const int page = m_views->currentIndex() - 1; // 0: the Q/K/V editor
+    if (ok && page >= 0 && page < static_cast<int>(m_figureViews.size())) {
+        const QString path = QDir(dir).filePath(
+            (m_fileStem.isEmpty() ? QStringLiteral("scenario") : m_fileStem) + QLatin1Char('-') +
+            figureViews()[static_cast<std::size_t>(page)].suffix + QLatin1Char('.') + format.toLower());
+        if (m_figureViews[static_cast<std::size_t>(page)]->exportTo(path, format, kFigureSize, &message))
+            written << path;
+        else
+            ok = false;
+    }
     if (error) *error = message;
     if (ok) statusBar()->showMessage(tr("Wrote %1").arg(written.join(QStringLiteral(", "))));
     return ok;
+}
+
+void MainWindow::createLessonDock()
+{
+    m_navigator = new lessons::LessonNavigator(m_document, this);
+    m_navigator->setLibrary(lessons::loadShippedLessons());
+    m_navigator->setLeaveGuard([this] { return confirmDiscardEdits(); });
+    connect(m_navigator, &lessons::LessonNavigator::stepActivated, this, &MainWindow::onLessonStepActivated);
+    m_lessonDock = new QDockWidget(tr("Lessons"), this);
+    m_lessonDock->setObjectName(QStringLiteral("lessonDock"));
+    m_lessonDock->setWidget(m_navigator);
+    m_lessonDock->setMinimumWidth(340);
+    addDockWidget(Qt::LeftDockWidgetArea, m_lessonDock);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QAction *qkv = view->addAction(tr("&Q/K/V editor"), this, [this] { showView(QStringLiteral("qkv")); });
+    qkv->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    int key = Qt::Key_2;
+    for (const FigureViewInfo &info : figureViews()) {
+        const QString name = info.name;
+        QAction *action = view->addAction(info.menuText, this, [this, name] { showView(name); });
+        if (key <= Qt::Key_9) action->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(key++)));
+    }
+    view->addSeparator();
+    view->addAction(m_lessonDock->toggleViewAction());
+    view->addSeparator();
+    QAction *performance =
+        view->addAction(tr("&Performance panel"), this, [this] { showPerformancePanel(); });
+    performance->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    performance->setToolTip(tr("Time the real kernels on this machine against its FMA peak"));
+    performance->setStatusTip(performance->toolTip());
+
+    QMenu *lessonsMenu = menuBar()->addMenu(tr("&Lessons"));
+    lessonsMenu->addAction(m_navigator->nextAction());
+    lessonsMenu->addAction(m_navigator->backAction());
+    lessonsMenu->addAction(tr("&Restart step"), m_navigator, &lessons::LessonNavigator::restartStep);
+    lessonsMenu->addSeparator();
+    lessonsMenu->addAction(tr("&Built-in lessons"), this, [this] {
+        m_navigator->setLibrary(lessons::loadShippedLessons());
+        restoreLessonPosition();
+    });
+}
+
+QString MainWindow::currentViewName() const
+{
+    return lessons::knownViews().value(m_views->currentIndex());
+}
+
+bool MainWindow::showView(const QString &name)
+{
+    const int index = static_cast<int>(lessons::knownViews().indexOf(name));
+    if (index < 0 || index >= m_views->count()) return false;
+    m_views->setCurrentIndex(index);
+    return true;
+}
+
+PerformancePanel *MainWindow::showPerformancePanel()
+{
+    if (!m_performancePanel) {
+        // A window of its own: the table and three plots need more room than a dock gives.
+        m_performancePanel = new PerformancePanel(this);
+        m_performancePanel->setWindowFlag(Qt::Window);
+        m_performancePanel->resize(1400, 860);
+    }
+    m_performancePanel->show();
+    m_performancePanel->raise();
+    m_performancePanel->activateWindow();
+    return m_performancePanel;
+}
+
+bool MainWindow::openLesson(const QString &id, int step)
+{
+    return m_navigator->openLesson(id, step);
+}
+
+bool MainWindow::restoreLessonPosition()
+{
+    return m_navigator->restorePosition();
+}
+
+void MainWindow::onLessonStepActivated()
+{
+    const lessons::Lesson *lesson = m_navigator->currentLesson();
+    const lessons::LessonStep *step = m_navigator->currentStepData();
+    if (!lesson || !step) return;
+    showView(step->view);
+    lessons::applyControls(step, *m_view);
+    m_view->setScenarioNote(step->scenarioNote);
+    m_presetId.clear();
+    m_fileStem = lessons::stepFigureStem(*lesson, m_navigator->currentStep());
+    {
+        const QSignalBlocker block(m_presetChooser);
+        m_presetChooser->setPlaceholderText(tr("(a lesson)"));
+        m_presetChooser->setCurrentIndex(-1);
+    }
+    m_lessonDock->show();
+    statusBar()->showMessage(
+        tr("%1 — %2: %3").arg(lesson->title, m_navigator->stepIndicatorText(), step->title));
+}
+
+bool MainWindow::openLessonsFolder(const QString &dir)
+{
+    lessons::LessonLibrary library = lessons::loadLessons(dir);
+    QStringList problems;
+    for (const lessons::LessonProblem &problem : library.problems) problems << problem.toString();
+    const QString listed =
+        problems.mid(0, 20).join(QLatin1Char('\n')) +
+        (problems.size() > 20 ? tr("\n… and %1 more").arg(problems.size() - 20) : QString());
+    if (library.lessons.empty()) {
+        QMessageBox::warning(
+            this, tr("No lesson loaded"),
+            tr("%1 holds no valid lesson.\n\n%2").arg(QDir::toNativeSeparators(dir), listed));
+        return false;
+    }
+    if (!problems.isEmpty())
+        QMessageBox::warning(this, tr("Some lessons were not loaded"),
+                             tr("%n lesson file(s) have problems and were left out:\n\n", nullptr,
+                                static_cast<int>(library.brokenFiles.size())) +
+                                 listed);
+    const QString first = library.lessons.front().id;
+    m_navigator->setLibrary(std::move(library));
+    return m_navigator->openLesson(first);
+}
+
+void MainWindow::openLessonsFolderInteractively()
+{
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open lessons folder"));
+    if (!dir.isEmpty()) openLessonsFolder(dir);
 }
 
 void MainWindow::exportFiguresInteractively()

@@ -3,18 +3,30 @@
 
 #include <QMainWindow>
 
+#include <vector>
+
 class QComboBox;
+class QDockWidget;
+class QStackedWidget;
 
 namespace attn::doc {
 class ScenarioDocument;
 }
 
+namespace attn::lessons {
+class LessonNavigator;
+}
+
 namespace attn::ui {
 
 class QkvEditorView;
+class PerformancePanel;
+class SentenceArcsView;
+class FigureView;
 
-/// "Attention Lab": the Q/K/V editor as central widget, a preset chooser in the toolbar,
-/// File (Open scenario…, Export figures…, Quit) and Edit (Undo, Redo) menus, a status bar.
+/// "Attention Lab": the Q/K/V editor or the sentence arcs in the centre, the lesson panel in a
+/// dock, a preset chooser in the toolbar, File (Open scenario…, Open lessons folder…, Export
+/// figures…, Quit), Edit (Undo, Redo), View and Lessons menus, a status bar.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
@@ -27,6 +39,26 @@ public:
 
     doc::ScenarioDocument *document() const { return m_document; }
     QkvEditorView *editorView() const { return m_view; }
+    SentenceArcsView *sentenceView() const { return m_sentenceView; }
+    lessons::LessonNavigator *lessonNavigator() const { return m_navigator; }
+
+    /// The view in the centre: "qkv" (the Q/K/V editor) or "sentence" (the sentence arcs).
+    QString currentViewName() const;
+    /// Shows view `name` ("qkv" or "sentence"); false for an unknown name.
+    bool showView(const QString &name);
+
+    /// Opens step `step` (0-based) of lesson `id` in the lesson panel; false when unknown.
+    bool openLesson(const QString &id, int step = 0);
+    /// Opens the lesson and step of the last run, else the first lesson; false without lessons.
+    bool restoreLessonPosition();
+    /// Shows the lessons of a teacher's folder instead of the shipped ones. Files with problems
+    /// are listed with their messages (a message box lists them too); the others load. Returns
+    /// false, keeping the current lessons, when the folder holds no valid lesson.
+    bool openLessonsFolder(const QString &dir);
+
+    /// Shows the performance panel (View → Performance panel, Ctrl+Shift+P) in a window of its
+    /// own, created on first use, and returns it.
+    PerformancePanel *showPerformancePanel();
 
     /// Loads preset `presetId` into the document (clears the undo history). Returns false, and
     /// shows the reason in the status bar, when the preset is unknown or invalid.
@@ -48,11 +80,20 @@ private:
     void openScenario();
     void exportFiguresInteractively();
     void onPresetChosen(int index);
+    void createLessonDock();
+    void openLessonsFolderInteractively();
+    void onLessonStepActivated();
     /// True when there are no unsaved edits or the user agrees to drop them.
     bool confirmDiscardEdits();
 
     doc::ScenarioDocument *m_document = nullptr;
     QkvEditorView *m_view = nullptr;
+    SentenceArcsView *m_sentenceView = nullptr;
+    std::vector<FigureView *> m_figureViews; // figureViews() order, owned by m_views
+    QStackedWidget *m_views = nullptr;
+    lessons::LessonNavigator *m_navigator = nullptr;
+    QDockWidget *m_lessonDock = nullptr;
+    PerformancePanel *m_performancePanel = nullptr;
     QComboBox *m_presetChooser = nullptr;
     QString m_presetId;
     QString m_fileStem;

@@ -1,15 +1,16 @@
 #include "core/kernels/kernel.h"
 
+#include "core/kernels/threadpool.h"
+
 #include "core/mask.h"
 #include "core/score.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
 #include <string>
-#include <thread>
+#include <tuple>
 
 namespace attn::kernels {
 
@@ -92,6 +93,45 @@ std::pair<Index, Index> MaskRule::keyBand(Index i) const
         hi = std::upper_bound(key_positions.begin(), key_positions.end(), *upper) - key_positions.begin();
     }
     return {lo, std::max(lo, hi)};
+}
+
+void MaskRule::keyBands(Index i0, Index rows, Index *lo, Index *hi) const
+{
+    if (rows <= 0) return;
+    const Index nK = static_cast<Index>(key_positions.size());
+    if (!query_sorted || !key_sorted || !positional()) {
+        for (Index r = 0; r < rows; ++r) std::tie(lo[r], hi[r]) = keyBand(i0 + r);
+        return;
+    }
+    // Sorted: the first visible key (pk ≥ pq − left) and one past the last (pk ≤ upper) only
+    // move forward as pq grows. Raw bounds are walked; the reported hi is max(lo, hi), as in keyBand.
+    Index l = 0;
+    Index h = nK;
+    for (Index r = 0; r < rows; ++r) {
+        const std::int64_t pq = query_positions[static_cast<std::size_t>(i0 + r)];
+        if (r == 0) {
+            std::tie(l, h) = keyBand(i0);
+            if (causal || (window && window->right)) {
+                // keyBand clamps hi to ≥ lo; recompute the raw upper bound to walk from it.
+                std::optional<std::int64_t> upper;
+                if (causal) upper = pq;
+                if (window && window->right)
+                    upper = upper ? std::min(*upper, pq + *window->right) : pq + *window->right;
+                h = std::upper_bound(key_positions.begin(), key_positions.end(), *upper) -
+                    key_positions.begin();
+            }
+        } else {
+            if (window && window->left)
+                while (l < nK && key_positions[static_cast<std::size_t>(l)] < pq - *window->left) ++l;
+            if (causal || (window && window->right)) {
+                std::int64_t upper = causal ? pq : pq + *window->right;
+                if (causal && window && window->right) upper = std::min(pq, pq + *window->right);
+                while (h < nK && key_positions[static_cast<std::size_t>(h)] <= upper) ++h;
+            }
+        }
+        lo[r] = l;
+        hi[r] = std::max(l, h);
+    }
 }
 
 template <typename Scalar>
@@ -185,20 +225,7 @@ template <typename Scalar> void expShiftedInPlace(Scalar *x, Index n, Scalar ref
 
 void parallelFor(Index count, int threads, const std::function<void(Index, int)> &body)
 {
-    const int workers = static_cast<int>(std::clamp<Index>(std::min<Index>(threads, count), 1, 1024));
-    if (workers == 1) {
-        for (Index task = 0; task < count; ++task) body(task, 0);
-        return;
-    }
-    std::atomic<Index> next{0};
-    auto run = [&](int worker) {
-        for (Index task = next++; task < count; task = next++) body(task, worker);
-    };
-    std::vector<std::thread> pool;
-    pool.reserve(static_cast<std::size_t>(workers - 1));
-    for (int w = 1; w < workers; ++w) pool.emplace_back(run, w);
-    run(0);
-    for (std::thread &t : pool) t.join();
+    ThreadPool::shared().run(count, threads, body);
 }
 
 MaskRule maskRuleFor(const Scenario &s, const Positions &positions, int head)

@@ -115,6 +115,11 @@ struct MaskRule {
     /// The key range [lo, hi) outside which causal and window mask every key of query i.
     /// Binary search when the keys are sorted (O(log n_k)); otherwise [0, n_k).
     std::pair<Index, Index> keyBand(Index i) const;
+
+    /// keyBand(i0 + r) for r = 0 … rows − 1, into lo[r] and hi[r]. With sorted queries and
+    /// keys the bounds only move forward from row to row, so they are found by walking from the
+    /// previous row's (O(rows + keys passed) after one binary search) instead of searching anew.
+    void keyBands(Index i0, Index rows, Index *lo, Index *hi) const;
 };
 
 /// How logits are formed from q·k (or a raw score): logit_ij = scale · s_ij + bias_ij with
@@ -195,9 +200,10 @@ void accumulateWeighted(Eigen::Ref<MatrixT<Scalar>> acc, const Eigen::Ref<const 
 template <typename Scalar>
 void checkProblem(const HeadProblem<Scalar> &problem, Index outRows, Index outCols);
 
-/// Runs `body(task)` for task = 0 … count − 1 on `threads` std::threads (1 = inline, no thread
-/// started); tasks are handed out one at a time from a shared counter, so uneven tasks (causal
-/// tiles) balance. `body` gets (task, worker) with worker in [0, threads).
+/// Runs `body(task)` for task = 0 … count − 1 on min(threads, count) threads: the caller and
+/// the shared ThreadPool's threads (1 = inline, no other thread involved); tasks are handed out
+/// one at a time from a shared counter, so uneven tasks (causal tiles) balance. `body` gets
+/// (task, worker) with worker in [0, threads). The first exception of a task is rethrown.
 void parallelFor(Index count, int threads, const std::function<void(Index, int)> &body);
 
 /// The MaskRule of query head `head` of a validated scenario, viewing `positions` and the

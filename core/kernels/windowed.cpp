@@ -1,147 +1,33 @@
 #include "core/kernels/windowed.h"
 
+#include "core/kernels/tilerunner.h"
+
 #include <algorithm>
-#include <cmath>
-#include <limits>
 #include <stdexcept>
 
 namespace attn::kernels {
 
 namespace {
 
-/// One worker's buffers; they grow to the widest band met.
-template <typename Scalar> struct BandBuffers {
-    MatrixT<Scalar> s;         // (block, band) logits, then unnormalised weights P
-    MatrixT<Scalar> acc;       // (block, d_v) P · V
-    std::vector<Index> lo, hi; // (block) each row's own band
-    VectorT<Scalar> sum, ref;  // (block) Σ P of the row and the exponent's reference point
-    std::vector<char> seen;    // (block) the row has a visible key
-    std::size_t peak_bytes = 0;
-    KernelStats stats;
-    std::vector<Index> masked;
-};
-
-template <typename Scalar> class WindowedRunner {
-public:
-    WindowedRunner(const HeadProblem<Scalar> &p, const WindowedOptions &o, Eigen::Ref<MatrixT<Scalar>> &out,
-                   VectorT<Scalar> *lse)
-        : m_p(p), m_out(out), m_lse(lse), m_block(std::min(o.query_block, p.nQ())),
-          // Inside a row's band causal and window hold by construction when the keys are sorted;
-          // otherwise (or with padding / an explicit matrix) every entry is checked.
-          m_checkEntries(p.mask.hasElementMasks() || (p.mask.positional() && !p.mask.key_sorted))
-    {
-    }
-
-    Index blocks() const { return (m_p.nQ() + m_block - 1) / m_block; }
-
-    void block(Index t, BandBuffers<Scalar> &b) const
-    {
-        const Index i0 = t * m_block;
-        const Index rows = std::min(m_block, m_p.nQ() - i0);
-        const Scalar inf = std::numeric_limits<Scalar>::infinity();
-        b.lo.resize(static_cast<std::size_t>(rows));
-        b.hi.resize(static_cast<std::size_t>(rows));
-        b.seen.assign(static_cast<std::size_t>(rows), 0);
-        b.sum.resize(rows);
-        b.ref.resize(rows);
-        // 1. Each row's band and their union [L, H).
-        Index L = m_p.nK();
-        Index H = 0;
-        for (Index r = 0; r < rows; ++r) {
-            const auto [lo, hi] = m_p.mask.keyBand(i0 + r);
-            b.lo[static_cast<std::size_t>(r)] = lo;
-            b.hi[static_cast<std::size_t>(r)] = hi;
-            if (lo < hi) {
-                L = std::min(L, lo);
-                H = std::max(H, hi);
-            }
-        }
-        ++b.stats.tiles;
-        const Index width = std::max<Index>(0, H - L);
-        if (width == 0) {
-            ++b.stats.tiles_skipped;
-            for (Index r = 0; r < rows; ++r) maskRow(b, i0 + r);
-            return;
-        }
-        if (b.s.rows() < rows || b.s.cols() < width) b.s.resize(m_block, std::max(width, b.s.cols()));
-        if (b.acc.rows() < m_block) b.acc.resize(m_block, m_p.dV());
-        b.peak_bytes =
-            std::max(b.peak_bytes,
-                     static_cast<std::size_t>(b.s.size() + b.acc.size()) * sizeof(Scalar) +
-                         static_cast<std::size_t>(m_block) * (2 * sizeof(Index) + 2 * sizeof(Scalar) + 1));
-        b.stats.pairs += static_cast<std::uint64_t>(rows * width);
-
-        // 2. Logits of the block against the band.
-        auto s = b.s.topLeftCorner(rows, width); // (rows, width)
-        if (m_p.scores) {
-            s = Scalar(m_p.logit.scale) * m_p.scores->block(i0, L, rows, width);
-        } else {
-            s.noalias() = (Scalar(m_p.logit.scale) * m_p.query.middleRows(i0, rows)) *
-                          m_p.key.middleRows(L, width).transpose();
-        }
-        if (m_p.logit.alibi_slope) addAlibiBias<Scalar>(s, m_p.mask, *m_p.logit.alibi_slope, i0, L);
-
-        // 3. Two-pass softmax of each row over its own band (the row's maximum first, so
-        //    every exponent is ≤ 0 and exp cannot overflow).
-        for (Index r = 0; r < rows; ++r) {
-            const Index a = b.lo[static_cast<std::size_t>(r)] - L;
-            const Index e = std::max(a, b.hi[static_cast<std::size_t>(r)] - L);
-            auto row = s.row(r);
-            Scalar rowMax = -inf;
-            bool any = false;
-            for (Index c = a; c < e; ++c) {
-                if (m_checkEntries && !m_p.mask.visible(i0 + r, L + c)) continue;
-                any = true;
-                if (row(c) > rowMax) rowMax = row(c); // NaN compares false, as in naiveHead
-            }
-            if (!any) {
-                row.setZero();
-                continue;
-            }
-            b.seen[static_cast<std::size_t>(r)] = 1;
-            b.ref(r) = std::isinf(rowMax) ? Scalar(0) : rowMax;
-            row.head(a).setZero();
-            row.tail(width - e).setZero();
-            if (m_checkEntries) {
-                for (Index c = a; c < e; ++c)
-                    row(c) =
-                        m_p.mask.visible(i0 + r, L + c) ? Scalar(std::exp(row(c) - b.ref(r))) : Scalar(0);
-            } else {
-                expShiftedInPlace(row.data() + a, e - a, b.ref(r)); // vectorised exp
-            }
-            b.sum(r) = row.sum();
-        }
-
-        // 4. Mix the values of the band and divide by the row sums.
-        auto acc = b.acc.topRows(rows);
-        acc.setZero();
-        const auto value = m_p.value.middleRows(L, width); // (width, d_v)
-        accumulateWeighted<Scalar>(acc, s, value, value.allFinite());
-        for (Index r = 0; r < rows; ++r) {
-            const Index i = i0 + r;
-            if (!b.seen[static_cast<std::size_t>(r)]) {
-                maskRow(b, i);
-                continue;
-            }
-            m_out.row(i) = acc.row(r) / b.sum(r);
-            if (m_lse) (*m_lse)(i) = b.ref(r) + std::log(b.sum(r));
+/// The union [L, H) of the key bands of queries [i0, i0 + rows); empty (L ≥ H) when none sees
+/// any key.
+std::pair<Index, Index> blockBand(const MaskRule &mask, Index nK, Index i0, Index rows,
+                                  std::vector<Index> &lo, std::vector<Index> &hi)
+{
+    lo.resize(static_cast<std::size_t>(rows));
+    hi.resize(static_cast<std::size_t>(rows));
+    mask.keyBands(i0, rows, lo.data(), hi.data());
+    Index L = nK;
+    Index H = 0;
+    for (Index r = 0; r < rows; ++r) {
+        const auto u = static_cast<std::size_t>(r);
+        if (lo[u] < hi[u]) {
+            L = std::min(L, lo[u]);
+            H = std::max(H, hi[u]);
         }
     }
-
-private:
-    void maskRow(BandBuffers<Scalar> &b, Index i) const
-    {
-        b.masked.push_back(i);
-        m_out.row(i).setZero();
-        if (m_lse) (*m_lse)(i) = -std::numeric_limits<Scalar>::infinity();
-    }
-
-    const HeadProblem<Scalar> &m_p;
-    Eigen::Ref<MatrixT<Scalar>> &m_out;
-    VectorT<Scalar> *m_lse;
-    Index m_block;
-    bool m_checkEntries;
-};
+    return {L, H};
+}
 
 } // namespace
 
@@ -150,30 +36,92 @@ KernelRun windowedHead(const HeadProblem<Scalar> &problem, const WindowedOptions
                        OutputRef<Scalar> output, VectorT<Scalar> *lse)
 {
     checkProblem(problem, output.rows(), output.cols());
-    if (options.query_block < 1) {
-        throw std::invalid_argument("windowed kernel: query block must be ≥ 1, got " +
-                                    std::to_string(options.query_block));
+    if (options.query_block < 1 || options.key_chunk < 1) {
+        throw std::invalid_argument("windowed kernel: query block and key chunk must be ≥ 1, got " +
+                                    std::to_string(options.query_block) + ", " +
+                                    std::to_string(options.key_chunk));
     }
     if (lse) lse->resize(problem.nQ());
-    const WindowedRunner<Scalar> runner(problem, options, output, lse);
-    const Index blocks = runner.blocks();
+    const Index nQ = problem.nQ();
+    const Index nK = problem.nK();
+    const Index block = std::min(options.query_block, nQ);
+    const Index blocks = (nQ + block - 1) / block;
+    // 1. Each block's band, and the widest one: the size of the band buffers.
+    std::vector<std::pair<Index, Index>> bands(static_cast<std::size_t>(blocks));
+    Index widest = 1;
+    std::vector<Index> lo, hi;
+    for (Index t = 0; t < blocks; ++t) {
+        const auto band = blockBand(problem.mask, nK, t * block, std::min(block, nQ - t * block), lo, hi);
+        bands[static_cast<std::size_t>(t)] = band;
+        widest = std::max(widest, band.second - band.first);
+    }
+    // The band is folded in chunks of at most key_chunk keys: a chunk's logits stay in L1, and
+    // chunks inside every row's band are all visible (no per-entry mask).
+    const Index chunk = std::max<Index>(1, std::min(options.key_chunk, widest));
+    const detail::TileRunner<Scalar> runner(problem, block, chunk, false, output, lse);
     const int workers = static_cast<int>(std::clamp<Index>(options.threads, 1, blocks));
-    std::vector<BandBuffers<Scalar>> buffers(static_cast<std::size_t>(workers));
-    parallelFor(blocks, workers, [&](Index task, int worker) {
-        runner.block(task, buffers[static_cast<std::size_t>(worker)]);
+    std::vector<detail::TileBuffers<Scalar>> buffers(static_cast<std::size_t>(workers));
+    for (detail::TileBuffers<Scalar> &b : buffers) runner.allocate(b);
+    std::vector<std::vector<Index>> masked(static_cast<std::size_t>(blocks));
+    std::vector<KernelStats> stats(static_cast<std::size_t>(workers));
+    // 2–4. Per block: the logits of its band, softmax over each row's own band (entries outside
+    //      it masked), values mixed: one step of the tiled kernel's engine over keys [L, H).
+    parallelFor(blocks, workers, [&](Index t, int worker) {
+        detail::TileBuffers<Scalar> &b = buffers[static_cast<std::size_t>(worker)];
+        b.stats = KernelStats{};
+        runner.begin(t, b);
+        const auto [L, H] = bands[static_cast<std::size_t>(t)];
+        if (L < H) {
+            // Equal chunks (no sliver at the end): ⌈width / chunk⌉ pieces.
+            const Index pieces = (H - L + chunk - 1) / chunk;
+            for (Index c = 0; c < pieces; ++c) {
+                const Index j0 = L + (H - L) * c / pieces;
+                const Index j1 = L + (H - L) * (c + 1) / pieces;
+                runner.keys(j0, j1 - j0, b);
+            }
+        } else {
+            ++b.stats.tiles;
+            ++b.stats.tiles_skipped;
+        }
+        runner.end(b, masked[static_cast<std::size_t>(t)]);
+        KernelStats &s = stats[static_cast<std::size_t>(worker)];
+        s.pairs += b.stats.pairs;
+        s.tiles += b.stats.tiles;
+        s.tiles_skipped += b.stats.tiles_skipped;
     });
 
     KernelRun run;
-    for (const BandBuffers<Scalar> &b : buffers) {
-        run.fully_masked_rows.insert(run.fully_masked_rows.end(), b.masked.begin(), b.masked.end());
-        run.stats.pairs += b.stats.pairs;
-        run.stats.tiles += b.stats.tiles;
-        run.stats.tiles_skipped += b.stats.tiles_skipped;
-        run.stats.work_bytes += b.peak_bytes;
+    for (const std::vector<Index> &rows : masked)
+        run.fully_masked_rows.insert(run.fully_masked_rows.end(), rows.begin(), rows.end());
+    for (const KernelStats &s : stats) {
+        run.stats.pairs += s.pairs;
+        run.stats.tiles += s.tiles;
+        run.stats.tiles_skipped += s.tiles_skipped;
     }
-    std::sort(run.fully_masked_rows.begin(), run.fully_masked_rows.end());
     fillMaskedRows(run.fully_masked_rows, problem.policy, problem.value, output);
+    run.stats.work_bytes =
+        windowedWorkBytes(nQ, chunk, problem.dK(), problem.dV(), options, sizeof(Scalar)) + runner.ownBytes();
     return run;
+}
+
+std::size_t windowedWorkBytes(Index nQ, Index chunk, Index dK, Index dV, const WindowedOptions &options,
+                              std::size_t scalarBytes)
+{
+    const auto block = static_cast<std::size_t>(std::max<Index>(1, std::min(options.query_block, nQ)));
+    const std::size_t lanes =
+        scalarBytes == sizeof(float) ? detail::paddedLanes<float>(1) : detail::paddedLanes<double>(1);
+    const std::size_t bp = (block + lanes - 1) / lanes * lanes;
+    const auto w = static_cast<std::size_t>(std::max<Index>(1, chunk));
+    const auto dk = static_cast<std::size_t>(dK);
+    const auto dv = static_cast<std::size_t>(dV);
+    const std::size_t blocks = (static_cast<std::size_t>(nQ) + block - 1) / block;
+    const auto workers = std::max<std::size_t>(
+        1, std::min<std::size_t>(static_cast<std::size_t>(std::max(1, options.threads)), blocks));
+    // Per worker, as the tiled kernel's with B_r = block and B_c = the chunk; plus the bands.
+    const std::size_t ld = bp + lanes / 2;
+    const std::size_t fast = dk * ld + w * ld + w * (dv + lanes / 2) + dv * ld + 4 * bp;
+    const std::size_t generic = block * dk + block * w + block * dv + (block + w) * dk + block * w + w * dv;
+    return workers * ((fast + generic) * scalarBytes + block * w + bp) + blocks * 2 * sizeof(Index);
 }
 
 template KernelRun windowedHead<float>(const HeadProblem<float> &, const WindowedOptions &, OutputRef<float>,

@@ -64,6 +64,7 @@ private slots:
     void linesOfAThousandKeysAreElided();
     void querySelectorWidensToItsLongestToken();
     void scenarioNoteUnderTheValueTable();
+    void rawScoresShapesNameS();
 };
 
 void TestQkvEditorView::refusedEditKeepsTablesAndPlotsTogether()
@@ -90,6 +91,21 @@ void TestQkvEditorView::refusedEditKeepsTablesAndPlotsTogether()
     document.undoStack()->undo(); // a good change clears the message
     QVERIFY(view.messageText().isEmpty());
     QCOMPARE(view.outputText(), QStringLiteral("O = [1.340, 1.321]"));
+}
+
+void TestQkvEditorView::rawScoresShapesNameS()
+{
+    // Raw scores replace Q·Kᵀ: the shapes line names S, not empty Q and K.
+    attn::Scenario s;
+    attn::Matrix scores(2, 3); // (n_q, n_k)
+    scores << 1, 0, -1, 0, 2, 0;
+    s.scores = {scores};
+    s.value.resize(3, 1); // (n_k, d_v)
+    s.value << 1, 2, 3;
+    ScenarioDocument document;
+    QVERIFY(document.load(s));
+    QkvEditorView view(&document);
+    QCOMPARE(view.shapesText(), QStringLiteral("S 2×3 (raw scores), V 3×1 → A 2×3, O 2×1"));
 }
 
 void TestQkvEditorView::hugeValuesAreCompactEverywhere()

@@ -364,6 +364,11 @@ bool ScenarioDocument::prepare(const Scenario &candidate, const QString &edit)
     return true;
 }
 
+bool ScenarioDocument::replaceScenario(const Scenario &edited, const QString &text)
+{
+    return pushEdit(edited, text);
+}
+
 bool ScenarioDocument::pushEdit(const Scenario &edited, const QString &text)
 {
     if (!prepare(edited, text)) return false;

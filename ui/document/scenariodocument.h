@@ -132,6 +132,12 @@ public:
     /// Removes column `dim` (0 ≤ dim < d_v) of every head block of V; refuses d_v = 1.
     bool removeValueDim(int dim);
 
+    /// Replaces the scenario by `edited` through one undoable command named `text` (e.g.
+    /// "Set temperature 0.5"): for the changes the edits above do not cover (score kind, scale,
+    /// temperature, masks, positions, tokens). Returns false, changing nothing, when `edited`
+    /// cannot be computed (editRefused() is sent, naming `text` and the engine's reason).
+    bool replaceScenario(const Scenario &edited, const QString &text);
+
     /// The query shown in the plots, 0 ≤ selectedQuery() < n_q.
     int selectedQuery() const { return m_selectedQuery; }
     /// Selects a query (clamped to the valid range).

@@ -10,6 +10,10 @@ namespace attn::ui {
 /// Perceptually uniform and readable in greyscale and by colour-blind readers.
 QCPColorGradient viridisGradient();
 
+/// Viridis at t ∈ [0, 1] (clamped; NaN reads as 0), interpolated linearly in RGB between the same
+/// ten stops as viridisGradient(): for views that paint cells themselves.
+QColor viridisColor(double t);
+
 /// Black or white, whichever reads better on `background` (by relative luminance).
 QColor contrastingTextColor(const QColor &background);
 

@@ -1,9 +1,12 @@
 #include "ui/views/qkveditorview.h"
 
 #include "ui/models/matrixtablemodel.h"
-#include "ui/numbertext.h"
 #include "ui/plots/barplot.h"
 #include "ui/plots/heatmapplot.h"
+#include "ui/views/editortext.h"
+#include "ui/views/scorecontrols.h"
+#include "ui/views/scorestable.h"
+#include "ui/views/tensorbuttons.h"
 
 #include <QComboBox>
 #include <QGroupBox>
@@ -15,8 +18,6 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-#include <algorithm>
-
 namespace attn::ui {
 
 using doc::TensorRole;
@@ -26,36 +27,6 @@ namespace {
 int indexOf(TensorRole role)
 {
     return static_cast<int>(role);
-}
-
-/// Entries written in the scores, weights and output lines; the rest are elided.
-constexpr Index kShownEntries = 16;
-/// Entries written in their tooltips (exact values are long; hover a plot for the others).
-constexpr Index kShownExactEntries = 64;
-
-/// "[1.340, 1.321]" (compact) or, with `exact`, the shortest exact form of each value. At most
-/// kShownEntries (kShownExactEntries when exact) entries, then "… (1000 keys)" naming the count
-/// with `noun`. With `groupSize` > 0, head blocks of that many values are separated by " | ".
-QString vectorText(const Eigen::Ref<const Eigen::RowVectorXd> &row, bool exact, const QString &noun,
-                   int groupSize = 0)
-{
-    const Index limit = exact ? kShownExactEntries : kShownEntries;
-    QString text = QStringLiteral("[");
-    for (Index j = 0; j < std::min(row.size(), limit); ++j) {
-        if (j > 0) text += groupSize > 0 && j % groupSize == 0 ? QStringLiteral(" | ") : QStringLiteral(", ");
-        text += exact ? exactNumber(row(j)) : compactNumber(row(j));
-    }
-    if (row.size() > limit) text += QStringLiteral(", … (%1 %2)").arg(row.size()).arg(noun);
-    return text + QLatin1Char(']');
-}
-
-QToolButton *makeButton(const QString &text, const QString &toolTip, QWidget *parent)
-{
-    auto *button = new QToolButton(parent);
-    button->setText(text);
-    button->setToolTip(toolTip);
-    button->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    return button;
 }
 
 } // namespace
@@ -95,6 +66,7 @@ QkvEditorView::QkvEditorView(doc::ScenarioDocument *document, QWidget *parent)
     tensorLayout->setContentsMargins(0, 0, 0, 0);
     for (TensorRole role : {TensorRole::Query, TensorRole::Key, TensorRole::Value})
         tensorLayout->addWidget(createTensorPanel(role), 1);
+    auto *scoreControls = new ScoreControls(m_document, this); // score kind, scale, temperature
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(tensors);
@@ -111,6 +83,7 @@ QkvEditorView::QkvEditorView(doc::ScenarioDocument *document, QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
+    layout->addWidget(scoreControls);
     layout->addWidget(splitter, 1);
     layout->addWidget(m_messageLabel);
 
@@ -124,6 +97,7 @@ QkvEditorView::QkvEditorView(doc::ScenarioDocument *document, QWidget *parent)
             &doc::ScenarioDocument::setSelectedHead);
     connect(m_heatmap, &HeatmapPlot::querySelected, m_document, &doc::ScenarioDocument::setSelectedQuery);
     connect(m_document, &doc::ScenarioDocument::editRefused, this, &QkvEditorView::showMessage);
+    connect(scoreControls, &ScoreControls::inputRejected, this, &QkvEditorView::showMessage);
 
     updateScenario();
     updateTrace();
@@ -165,67 +139,10 @@ QWidget *QkvEditorView::createTensorPanel(TensorRole role)
     m_tables[i] = table;
     layout->addWidget(table, 1);
 
-    const bool isQuery = role == TensorRole::Query;
-    const bool isValue = role == TensorRole::Value;
-    const QString rowWord = isQuery ? tr("query") : tr("key");
-    const QString dimWord = isValue ? QStringLiteral("d_v") : QStringLiteral("d_k");
-    auto *addRow = makeButton(isQuery ? tr("Add query") : tr("Add key"),
-                              isQuery ? tr("Add a query (a row of zeros in Q)")
-                                      : tr("Add a key (a row of zeros in both K and V)"),
-                              box);
-    auto *removeRow = makeButton(isQuery ? tr("Remove query") : tr("Remove key"),
-                                 isQuery ? tr("Remove the selected query (or the last one) from Q")
-                                         : tr("Remove the selected key (or the last one) from K and V"),
-                                 box);
-    auto *addDim = makeButton(tr("Add %1 column").arg(dimWord),
-                              isValue ? tr("Add a feature column to V (d_v grows by one)")
-                                      : tr("Add a feature column to both Q and K (d_k grows by one)"),
-                              box);
-    auto *removeDim =
-        makeButton(tr("Remove %1 column").arg(dimWord),
-                   isValue ? tr("Remove the selected feature column (or the last one) from V")
-                           : tr("Remove the selected feature column (or the last one) from Q and K"),
-                   box);
-    addRow->setObjectName(QStringLiteral("add_%1_%2").arg(doc::tensorName(role), rowWord));
-    removeRow->setObjectName(QStringLiteral("remove_%1_%2").arg(doc::tensorName(role), rowWord));
-    addDim->setObjectName(QStringLiteral("add_%1_%2").arg(doc::tensorName(role), dimWord));
-    removeDim->setObjectName(QStringLiteral("remove_%1_%2").arg(doc::tensorName(role), dimWord));
-
-    connect(addRow, &QToolButton::clicked, this,
-            [this, isQuery] { isQuery ? m_document->addQuery() : m_document->addKey(); });
-    // Each button checks its own condition; an edit the engine cannot compute is refused by
-    // the document, which says why through editRefused().
-    connect(removeRow, &QToolButton::clicked, this, [this, role, isQuery, rowWord] {
-        const int count = isQuery ? m_document->queryCount() : m_document->keyCount();
-        if (count <= 1) {
-            showMessage(tr("Cannot remove the last %1: attention needs at least one.").arg(rowWord));
-            return;
-        }
-        isQuery ? m_document->removeQuery(targetRow(role)) : m_document->removeKey(targetRow(role));
-    });
-    connect(addDim, &QToolButton::clicked, this, [this, isValue] {
-        if (!isValue && !m_document->hasQueryAndKey()) {
-            showMessage(tr("This scenario gives raw scores instead of Q and K: there is no d_k to change."));
-            return;
-        }
-        isValue ? m_document->addValueDim() : m_document->addKeyDim();
-    });
-    connect(removeDim, &QToolButton::clicked, this, [this, role, isValue, dimWord] {
-        if (!isValue && !m_document->hasQueryAndKey()) {
-            showMessage(tr("This scenario gives raw scores instead of Q and K: there is no d_k to change."));
-            return;
-        }
-        if (m_document->headWidth(role) <= 1) {
-            showMessage(tr("Cannot remove the last %1 column: %1 must be at least 1.").arg(dimWord));
-            return;
-        }
-        isValue ? m_document->removeValueDim(targetDim(role)) : m_document->removeKeyDim(targetDim(role));
-    });
-
-    auto *buttons = new QHBoxLayout;
-    for (QToolButton *button : {addRow, removeRow, addDim, removeDim}) buttons->addWidget(button);
-    buttons->addStretch(1);
-    layout->addLayout(buttons);
+    layout->addLayout(createTensorButtons(m_document, role, box,
+                                          {[this, role] { return targetRow(role); },
+                                           [this, role] { return targetDim(role); },
+                                           [this](const QString &message) { showMessage(message); }}));
     return box;
 }
 
@@ -242,6 +159,9 @@ QWidget *QkvEditorView::createPlotsPanel()
     plots->setStretchFactor(0, 3);
     plots->setStretchFactor(1, 2);
     plots->setChildrenCollapsible(false);
+    auto *scores = new ScoresTable(m_document, panel); // S: the logits, or raw scores to edit
+    connect(scores, &ScoresTable::inputRejected, this, &QkvEditorView::showMessage);
+    layout->addWidget(scores);
     layout->addWidget(plots, 1);
 
     m_scoresLabel = new QLabel(panel);
@@ -297,39 +217,9 @@ QString QkvEditorView::messageText() const
 
 void QkvEditorView::updateScenario()
 {
-    const Scenario &s = m_document->scenario();
-    const auto dims = [](const Matrix &m) { return QStringLiteral("%1×%2").arg(m.rows()).arg(m.cols()); };
-    const int nq = m_document->queryCount();
-    const int nk = m_document->keyCount();
-    const int hq = m_document->headCount(TensorRole::Query);
-    const int dv = m_document->valueDim();
-    QString a = QStringLiteral("%1×%2").arg(nq).arg(nk);
-    if (hq > 1) a = tr("%1 per head (%2 heads)").arg(a).arg(hq);
-    m_shapesLabel->setText(tr("Q %1, K %2, V %3 → A %4, O %5×%6")
-                               .arg(dims(s.query), dims(s.key), dims(s.value), a)
-                               .arg(nq)
-                               .arg(hq * dv));
-
-    const int dk = m_document->keyDim();
-    const int hkv = m_document->headCount(TensorRole::Key);
-    const auto heads = [](int h, const QString &w) {
-        return h > 1 ? QStringLiteral("%1·%2").arg(h).arg(w) : w;
-    };
-    m_panelTitles[0]->setText(tr("<b>Q</b> — queries: what each token looks for &nbsp; "
-                                 "<span style='color:#555'>n_q × %1 = %2 × %3</span>")
-                                  .arg(heads(hq, QStringLiteral("d_k")))
-                                  .arg(nq)
-                                  .arg(hq * dk));
-    m_panelTitles[1]->setText(tr("<b>K</b> — keys: what each token offers to be matched (how much to take) "
-                                 "&nbsp; <span style='color:#555'>n_k × %1 = %2 × %3</span>")
-                                  .arg(heads(hkv, QStringLiteral("d_k")))
-                                  .arg(nk)
-                                  .arg(hkv * dk));
-    m_panelTitles[2]->setText(tr("<b>V</b> — values: what each token hands over (what to take) "
-                                 "&nbsp; <span style='color:#555'>n_k × %1 = %2 × %3</span>")
-                                  .arg(heads(hkv, QStringLiteral("d_v")))
-                                  .arg(nk)
-                                  .arg(hkv * dv));
+    m_shapesLabel->setText(shapesLine(*m_document));
+    for (TensorRole role : {TensorRole::Query, TensorRole::Key, TensorRole::Value})
+        m_panelTitles[indexOf(role)]->setText(tensorPanelTitle(*m_document, role));
     updateSelectors();
 }
 

@@ -15,7 +15,9 @@ class BarPlot;
 class HeatmapPlot;
 class MatrixTableModel;
 
-/// Three editable tables (Q, K, V) with buttons that add and remove tokens and feature columns,
+/// A strip of score controls (score kind, scale, temperature: ScoreControls), three editable
+/// tables (Q, K, V) with buttons that add and remove tokens and feature columns, the score table
+/// S (editable for raw scores, else the computed logits: ScoresTable),
 /// the shapes of every tensor in words, the weights heatmap of one head, the bars of the selected
 /// query, its output vector and a message line: red for refused input and refused edits (the
 /// document's editRefused), brown for notes such as NaN entries loaded from a file.

@@ -1,0 +1,179 @@
+// The machine's roof, measured in the benchmark's own process: an FMA throughput loop and the
+// best SGEMM the build has.
+#include "core/bench.h"
+
+#include <Eigen/Core>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <thread>
+#include <vector>
+
+#if defined(ATTN_HAVE_OPENBLAS)
+#include <cblas.h>
+#elif defined(__linux__)
+#include <dlfcn.h>
+#endif
+
+namespace attn::bench {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using Packet = Eigen::internal::packet_traits<float>::type;
+constexpr int kLanes = Eigen::internal::packet_traits<float>::size;
+
+/// Independent accumulators: enough to cover the FMA latency (4–5 cycles) times the FMA
+/// ports (2) of current cores, and few enough to stay in 16 vector registers.
+constexpr int kChains = 12;
+
+/// Sink that keeps the loop's result alive.
+std::atomic<float> g_sink{0.0f};
+
+/// `iterations` rounds of kChains independent FMAs acc ← acc · a + b. With a just below 1 and
+/// b tiny the accumulators converge to b / (1 − a) = 1: no overflow, no denormals. The compiler
+/// may not reassociate the chains (no -ffast-math), so each FMA is executed.
+void fmaLoop(long iterations)
+{
+    namespace ei = Eigen::internal;
+    const Packet a = ei::pset1<Packet>(0.999999f);
+    const Packet b = ei::pset1<Packet>(0.000001f);
+    Packet acc[kChains];
+    for (int k = 0; k < kChains; ++k) acc[k] = ei::pset1<Packet>(0.5f + 0.01f * float(k));
+    for (long it = 0; it < iterations; ++it) {
+        for (int k = 0; k < kChains; ++k) acc[k] = ei::pmadd(acc[k], a, b);
+    }
+    Packet sum = acc[0];
+    for (int k = 1; k < kChains; ++k) sum = ei::padd(sum, acc[k]);
+    g_sink.store(g_sink.load(std::memory_order_relaxed) + ei::predux(sum), std::memory_order_relaxed);
+}
+
+/// Seconds for `threads` threads each running fmaLoop(iterations), started together.
+double timeFmaLoop(int threads, long iterations)
+{
+    std::atomic<int> ready{0};
+    std::atomic<bool> go{false};
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t) {
+        pool.emplace_back([&] {
+            ready.fetch_add(1);
+            while (!go.load(std::memory_order_acquire)) std::this_thread::yield();
+            fmaLoop(iterations);
+        });
+    }
+    while (ready.load() < threads) std::this_thread::yield();
+    const auto start = Clock::now();
+    go.store(true, std::memory_order_release);
+    for (std::thread &t : pool) t.join();
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+/// C = A·B with Eigen, C's columns split into one block per thread (Eigen's own GEMM is
+/// single-threaded without OpenMP). A, B, C (n, n) column-major. Seconds.
+double timeEigenGemm(const Eigen::MatrixXf &a, const Eigen::MatrixXf &b, Eigen::MatrixXf &c, int threads)
+{
+    const Eigen::Index n = b.cols();
+    const Eigen::Index width = (n + threads - 1) / threads;
+    const auto start = Clock::now();
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t) {
+        const Eigen::Index c0 = t * width;
+        const Eigen::Index w = std::min(width, n - c0);
+        if (w <= 0) break;
+        pool.emplace_back([&, c0, w] { c.middleCols(c0, w).noalias() = a * b.middleCols(c0, w); });
+    }
+    for (std::thread &t : pool) t.join();
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+/// OpenBLAS's SGEMM: C = A·B, all (n, n) column-major, on `threads` threads.
+using Sgemm = std::function<void(int threads, const float *a, const float *b, float *c, int n)>;
+
+/// The build's OpenBLAS (ATTN_HAVE_OPENBLAS), or else the system's libopenblas.so.0 loaded at
+/// run time (the SGEMM a learner's NumPy uses on Debian), or nothing.
+Sgemm openBlasSgemm()
+{
+#if defined(ATTN_HAVE_OPENBLAS)
+    return [](int threads, const float *a, const float *b, float *c, int n) {
+        openblas_set_num_threads(threads);
+        cblas_sgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, a, n, b, n, 0.0f, c, n);
+    };
+#elif defined(__linux__)
+    // Kept loaded for the life of the process (its worker threads stay).
+    static void *const library = dlopen("libopenblas.so.0", RTLD_NOW | RTLD_LOCAL);
+    if (!library) return {};
+    using SgemmFn = void (*)(int, int, int, int, int, int, float, const float *, int, const float *, int,
+                             float, float *, int);
+    using SetThreadsFn = void (*)(int);
+    const auto sgemm = reinterpret_cast<SgemmFn>(dlsym(library, "cblas_sgemm"));
+    const auto setThreads = reinterpret_cast<SetThreadsFn>(dlsym(library, "openblas_set_num_threads"));
+    if (!sgemm || !setThreads) return {};
+    return [sgemm, setThreads](int threads, const float *a, const float *b, float *c, int n) {
+        constexpr int colMajor = 102, noTrans = 111; // CBLAS_ORDER and CBLAS_TRANSPOSE values
+        setThreads(threads);
+        sgemm(colMajor, noTrans, noTrans, n, n, n, 1.0f, a, n, b, n, 0.0f, c, n);
+    };
+#else
+    return {};
+#endif
+}
+
+} // namespace
+
+Roof measureRoof(int threads, const ProgressFn &progress)
+{
+    const auto report = [&](double fraction) {
+        if (progress && !progress(fraction)) throw BenchCancelled();
+    };
+    threads = std::max(1, threads);
+    Roof roof;
+    roof.threads = threads;
+    roof.vector_lanes = kLanes;
+    report(0.0);
+
+    // 1. FMA peak: calibrate to ~0.1 s per run, best of five (a busy machine only lowers it).
+    long iterations = 1 << 20;
+    while (timeFmaLoop(1, iterations) < 0.02 && iterations < (1L << 34)) iterations *= 2;
+    iterations = static_cast<long>(iterations * 5);
+    const double flopPerRun = 2.0 * kLanes * kChains * double(iterations) * threads;
+    for (int k = 0; k < 5; ++k) {
+        roof.fma_gflops = std::max(roof.fma_gflops, flopPerRun / timeFmaLoop(threads, iterations) / 1e9);
+        report(0.06 * (k + 1));
+    }
+
+    // 2. SGEMM at 2048³: 2·n³ FLOP, best of three (after one warm-up run).
+    const Eigen::Index n = 2048;
+    const Eigen::MatrixXf a = Eigen::MatrixXf::Random(n, n);
+    const Eigen::MatrixXf b = Eigen::MatrixXf::Random(n, n);
+    Eigen::MatrixXf c(n, n);
+    const double gemmFlop = 2.0 * double(n) * double(n) * double(n);
+    timeEigenGemm(a, b, c, threads);
+    report(0.4);
+    for (int k = 0; k < 3; ++k) {
+        roof.sgemm_gflops = std::max(roof.sgemm_gflops, gemmFlop / timeEigenGemm(a, b, c, threads) / 1e9);
+        report(0.4 + 0.1 * (k + 1));
+    }
+    roof.sgemm_source = "eigen";
+    if (const Sgemm blas = openBlasSgemm()) {
+        const auto timeBlas = [&] {
+            const auto start = Clock::now();
+            blas(threads, a.data(), b.data(), c.data(), int(n));
+            return std::chrono::duration<double>(Clock::now() - start).count();
+        };
+        timeBlas();
+        for (int k = 0; k < 3; ++k) {
+            const double g = gemmFlop / timeBlas() / 1e9;
+            if (g > roof.sgemm_gflops) {
+                roof.sgemm_gflops = g;
+                roof.sgemm_source = "openblas";
+            }
+            report(0.7 + 0.1 * (k + 1));
+        }
+    }
+    report(1.0);
+    return roof;
+}
+
+} // namespace attn::bench

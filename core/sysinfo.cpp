@@ -1,0 +1,89 @@
+#include "core/sysinfo.h"
+
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#if defined(__linux__)
+#include <sched.h>
+#endif
+
+namespace attn::bench {
+
+namespace {
+
+/// The number after "key:" in a /proc file of "key: value [kB]" lines, in bytes when the line
+/// ends in kB; −1 when absent.
+long long procField(const char *path, const std::string &key)
+{
+    std::ifstream in(path);
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.compare(0, key.size(), key) != 0 || line.size() <= key.size() || line[key.size()] != ':')
+            continue;
+        std::istringstream fields(line.substr(key.size() + 1));
+        long long value = -1;
+        std::string unit;
+        if (!(fields >> value)) return -1;
+        fields >> unit;
+        return unit == "kB" ? value * 1024 : value;
+    }
+    return -1;
+}
+
+} // namespace
+
+std::string cpuModel()
+{
+    std::ifstream in("/proc/cpuinfo");
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.rfind("model name", 0) != 0) continue;
+        const auto colon = line.find(':');
+        if (colon == std::string::npos) break;
+        const auto first = line.find_first_not_of(" \t", colon + 1);
+        return first == std::string::npos ? std::string("unknown") : line.substr(first);
+    }
+    return "unknown";
+}
+
+int availableThreads()
+{
+#if defined(__linux__)
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof(set), &set) == 0) {
+        const int count = CPU_COUNT(&set);
+        if (count > 0) return count;
+    }
+#endif
+    const unsigned hw = std::thread::hardware_concurrency();
+    return hw > 0 ? static_cast<int>(hw) : 1;
+}
+
+std::size_t availableMemoryBytes()
+{
+    const long long bytes = procField("/proc/meminfo", "MemAvailable");
+    return bytes > 0 ? static_cast<std::size_t>(bytes) : 0;
+}
+
+long long peakRssBytes()
+{
+    return procField("/proc/self/status", "VmHWM");
+}
+
+long long currentRssBytes()
+{
+    return procField("/proc/self/status", "VmRSS");
+}
+
+bool resetPeakRss()
+{
+    std::ofstream out("/proc/self/clear_refs");
+    if (!out) return false;
+    out << "5";
+    out.flush();
+    return static_cast<bool>(out);
+}
+
+} // namespace attn::bench

@@ -1,0 +1,182 @@
+// The lesson commands, run as a teacher would: `lessons --list`, `lessons --check PATH` and
+// `export --lesson ID|all`, in a child process with no display.
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+/// Runs attention-lab with `arguments` and no display, as on a headless machine.
+Run run(const QStringList &arguments)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove("DISPLAY");
+    env.remove("WAYLAND_DISPLAY");
+    env.remove("QT_QPA_PLATFORM");
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(ATTN_EXECUTABLE), arguments);
+    if (!p.waitForFinished(120000)) qFatal("attention-lab did not finish");
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError()};
+}
+
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
+}
+
+/// The ids of the lesson files in the source tree's lessons/ folder, sorted.
+QStringList sourceLessonIds()
+{
+    QStringList ids;
+    for (const QString &name :
+         QDir(QStringLiteral(ATTN_LESSONS_DIR)).entryList({"*.json"}, QDir::Files, QDir::Name))
+        ids << QFileInfo(name).completeBaseName();
+    return ids;
+}
+
+} // namespace
+
+class TestCliLessons : public QObject {
+    Q_OBJECT
+private slots:
+    void lessonsList();
+    void lessonsCheckShipped();
+    void lessonsCheckReportsProblems();
+    void lessonsCheckMissingPath();
+    void lessonsBadUsage();
+    void exportLesson();
+    void exportAllLessonsSvg();
+    void exportLessonRejectsBadOptions();
+};
+
+void TestCliLessons::lessonsList()
+{
+    const Run r = run({"lessons", "--list"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.isEmpty(), r.err.constData());
+    const QStringList lines = QString::fromUtf8(r.out).split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), sourceLessonIds().size());
+    QCOMPARE(lines.at(0), QStringLiteral("01-why-attention\tWhy attention"));
+    QCOMPARE(lines.at(2), QStringLiteral("03-softmax-mixture\tSoftmax makes a mixture"));
+    for (int i = 0; i < lines.size(); ++i) QCOMPARE(lines.at(i).section('\t', 0, 0), sourceLessonIds().at(i));
+}
+
+void TestCliLessons::lessonsCheckShipped()
+{
+    const Run r = run({"lessons", "--check", QStringLiteral(ATTN_LESSONS_DIR)});
+    QVERIFY2(r.exitCode == 0, r.out.constData());
+    QCOMPARE(QString::fromUtf8(r.out), QStringLiteral("%1 lessons OK\n").arg(sourceLessonIds().size()));
+    const Run one = run({"lessons", "--check", QStringLiteral(ATTN_LESSONS_DIR "/03-softmax-mixture.json")});
+    QCOMPARE(one.exitCode, 0);
+    QCOMPARE(one.out, QByteArray("1 lesson OK\n"));
+}
+
+void TestCliLessons::lessonsCheckReportsProblems()
+{
+    QTemporaryDir dir;
+    const QByteArray good = "{\"format\": \"attention-lab.lesson\", \"version\": 1, \"id\": \"10-good\", "
+                            "\"title\": \"Good\", \"steps\": ["
+                            "{\"title\": \"S\", \"text\": \"t\", \"view\": \"qkv\", \"scenario\": {\"Q\": "
+                            "[[1]], \"K\": [[1]], \"V\": [[1]]}}]}";
+    QVERIFY(writeFile(dir.filePath("10-good.json"), good));
+    QByteArray bad = good;
+    bad.replace("10-good", "11-bad")
+        .replace("\"qkv\"", "\"heatmap\"")
+        .replace("\"V\": [[1]]", "\"V\": [[1, 2], [3]]");
+    QVERIFY(writeFile(dir.filePath("11-bad.json"), bad));
+    const Run r = run({"lessons", "--check", dir.path()});
+    QCOMPARE(r.exitCode, 2);
+    const QStringList lines = QString::fromUtf8(r.out).split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 2);
+    const QString file = dir.filePath("11-bad.json");
+    QCOMPARE(
+        lines.at(0),
+        file +
+            ": step 1: view: unknown view “heatmap”; expected one of qkv, sentence, scaling, scoring, mask");
+    QVERIFY2(lines.at(1).startsWith(file + ": step 1: scenario.V: row 1 has 1 numbers but row 0 has 2"),
+             qPrintable(lines.at(1)));
+}
+
+void TestCliLessons::lessonsCheckMissingPath()
+{
+    const Run r = run({"lessons", "--check", "/nonexistent/lessons"});
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(r.out, QByteArray("/nonexistent/lessons: no such file or folder\n"));
+    QTemporaryDir empty;
+    const Run e = run({"lessons", "--check", empty.path()});
+    QCOMPARE(e.exitCode, 2);
+    QVERIFY(e.out.contains("no lesson file (*.json) found"));
+}
+
+void TestCliLessons::lessonsBadUsage()
+{
+    for (const QStringList &arguments :
+         {QStringList{"lessons"}, QStringList{"lessons", "--list", "--check", "x"},
+          QStringList{"lessons", "--list", "extra"}}) {
+        const Run r = run(arguments);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.out.isEmpty());
+        QVERIFY(r.err.startsWith("attention-lab: "));
+    }
+}
+
+void TestCliLessons::exportLesson()
+{
+    QTemporaryDir dir;
+    const Run r = run({"export", "--lesson", "01-why-attention", "--out", dir.path(), "--size", "640x400"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QStringList written = QString::fromUtf8(r.out).split('\n', Qt::SkipEmptyParts);
+    const QStringList expected = {"01-why-attention-step1-arcs.png", "01-why-attention-step2-arcs.png",
+                                  "01-why-attention-step3-weights.png", "01-why-attention-step3-bars.png",
+                                  "01-why-attention-step4-arcs.png"};
+    QCOMPARE(written.size(), expected.size());
+    for (int i = 0; i < expected.size(); ++i) {
+        QCOMPARE(QFileInfo(written.at(i)).fileName(), expected.at(i));
+        const QImage image(written.at(i));
+        QCOMPARE(image.size(), QSize(640, 400));
+    }
+}
+
+void TestCliLessons::exportAllLessonsSvg()
+{
+    QTemporaryDir dir;
+    const Run r = run({"export", "--lesson", "all", "--out", dir.path(), "--format", "svg"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QStringList written = QString::fromUtf8(r.out).split('\n', Qt::SkipEmptyParts);
+    QStringList stems;
+    for (const QString &path : written) {
+        QVERIFY(path.endsWith(".svg"));
+        QVERIFY(QFileInfo(path).size() > 1000);
+        stems << QFileInfo(path).fileName().section("-step", 0, 0);
+    }
+    stems.removeDuplicates();
+    QCOMPARE(stems, sourceLessonIds());
+}
+
+void TestCliLessons::exportLessonRejectsBadOptions()
+{
+    QTemporaryDir dir;
+    Run r = run({"export", "--lesson", "99-nothing", "--out", dir.path()});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("unknown lesson \"99-nothing\"; expected all or one of 01-why-attention"),
+             r.err.constData());
+    r = run({"export", "--lesson", "01-why-attention", "--preset", "xiaohong", "--out", dir.path()});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.err.contains("not both"));
+    QVERIFY(QDir(dir.path()).isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestCliLessons)
+#include "tst_clilessons.moc"

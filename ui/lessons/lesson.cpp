@@ -1,0 +1,42 @@
+#include "ui/lessons/lesson.h"
+
+#include "ui/views/viewregistry.h"
+
+namespace attn::lessons {
+
+QString TokenRef::describe() const
+{
+    if (!token.isEmpty()) return QStringLiteral("“%1”").arg(token);
+    return QStringLiteral("#%1").arg(index);
+}
+
+QString LessonProblem::toString() const
+{
+    QString text = file + QStringLiteral(": ");
+    if (step > 0) text += QStringLiteral("step %1: ").arg(step);
+    if (!field.isEmpty()) text += field + QStringLiteral(": ");
+    return text + message;
+}
+
+QStringList knownViews()
+{
+    QStringList names{QStringLiteral("qkv")};
+    for (const ui::FigureViewInfo &info : ui::figureViews()) names << info.name;
+    return names;
+}
+
+QStringList knownControls()
+{
+    // "score": the score kind, scale and temperature strip; "S": the table of raw scores.
+    return {QStringLiteral("Q"),     QStringLiteral("K"),     QStringLiteral("V"),
+            QStringLiteral("shape"), QStringLiteral("score"), QStringLiteral("S")};
+}
+
+QStringList checkKindNames()
+{
+    return {QStringLiteral("weight_above"),   QStringLiteral("weight_below"), QStringLiteral("weight_near"),
+            QStringLiteral("argmax_key"),     QStringLiteral("output_near"),  QStringLiteral("shapes"),
+            QStringLiteral("selected_query"), QStringLiteral("all_of")};
+}
+
+} // namespace attn::lessons

@@ -1,0 +1,283 @@
+#include "ui/lessons/lessonreader.h"
+
+#include <QJsonArray>
+
+#include <cmath>
+
+namespace attn::lessons {
+
+namespace {
+
+/// "queries" or "keys".
+QString plural(const QString &what)
+{
+    return what == QLatin1String("query") ? QStringLiteral("queries") : what + QLatin1Char('s');
+}
+
+} // namespace
+
+QString LessonReader::typeName(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::Null: return QStringLiteral("null");
+    case QJsonValue::Bool: return QStringLiteral("a boolean");
+    case QJsonValue::Double: return QStringLiteral("a number");
+    case QJsonValue::String: return QStringLiteral("a string");
+    case QJsonValue::Array: return QStringLiteral("an array");
+    case QJsonValue::Object: return QStringLiteral("an object");
+    case QJsonValue::Undefined: break;
+    }
+    return QStringLiteral("nothing");
+}
+
+QString LessonReader::shownType(const QJsonValue &v)
+{
+    return v.isString() && v.toString().trimmed().isEmpty() ? QStringLiteral("an empty string") : typeName(v);
+}
+
+void LessonReader::problem(const QString &field, const QString &message)
+{
+    m_problems.push_back({m_path, m_step, field, message});
+}
+
+void LessonReader::rejectUnknownKeys(const QJsonObject &o, const QString &where, const QStringList &known)
+{
+    for (auto it = o.begin(); it != o.end(); ++it)
+        if (!known.contains(it.key()))
+            problem(where.isEmpty() ? it.key() : where + QLatin1Char('.') + it.key(),
+                    QStringLiteral("unknown key (known here: %1)").arg(known.join(QStringLiteral(", "))));
+}
+
+QString LessonReader::requiredString(const QJsonObject &o, const QString &key, const QString &field)
+{
+    if (!o.contains(key)) {
+        problem(field, QStringLiteral("is missing"));
+        return {};
+    }
+    const QJsonValue v = o.value(key);
+    if (!v.isString() || v.toString().trimmed().isEmpty()) {
+        problem(field, QStringLiteral("expected a non-empty string, got %1").arg(shownType(v)));
+        return {};
+    }
+    return v.toString();
+}
+
+QString LessonReader::markdown(const QJsonValue &v, const QString &field)
+{
+    if (v.isString() && !v.toString().trimmed().isEmpty()) return v.toString();
+    if (v.isArray() && !v.toArray().isEmpty()) {
+        QStringList lines;
+        const QJsonArray array = v.toArray();
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            if (!array.at(i).isString()) {
+                problem(QStringLiteral("%1[%2]").arg(field).arg(i),
+                        QStringLiteral("expected a string (one line of Markdown), got %1")
+                            .arg(typeName(array.at(i))));
+                return {};
+            }
+            lines << array.at(i).toString();
+        }
+        return lines.join(QLatin1Char('\n'));
+    }
+    problem(field, QStringLiteral("expected Markdown text (a non-empty string or an array of strings), "
+                                  "got %1")
+                       .arg(shownType(v)));
+    return {};
+}
+
+std::optional<TokenRef> LessonReader::tokenRef(const QJsonValue &v, const QString &field)
+{
+    if (v.isString() && !v.toString().isEmpty()) return TokenRef{-1, v.toString()};
+    if (v.isDouble() && v.toDouble() >= 0 && v.toDouble() == std::floor(v.toDouble()) && v.toDouble() < 1e9)
+        return TokenRef{static_cast<int>(v.toDouble()), {}};
+    problem(field, QStringLiteral("expected a token label or a 0-based index, got %1")
+                       .arg(v.isDouble() ? QString::number(v.toDouble()) : typeName(v)));
+    return std::nullopt;
+}
+
+void LessonReader::resolve(const TokenRef &ref, const QStringList &labels, const QString &what,
+                           const QString &field)
+{
+    if (!ref.token.isEmpty()) {
+        const int count = static_cast<int>(labels.count(ref.token));
+        if (count == 0)
+            problem(field, QStringLiteral("unknown %1 “%2”; the %3 are %4")
+                               .arg(what, ref.token, plural(what), labels.join(QStringLiteral(", "))));
+        else if (count > 1)
+            problem(field, QStringLiteral("%1 “%2” appears %3 times; use its 0-based index instead")
+                               .arg(what, ref.token)
+                               .arg(count));
+    } else if (ref.index >= labels.size()) {
+        problem(field, QStringLiteral("%1 index %2 is out of range: the scenario has %3 %4 (0…%5)")
+                           .arg(what)
+                           .arg(ref.index)
+                           .arg(labels.size())
+                           .arg(plural(what))
+                           .arg(labels.size() - 1));
+    }
+}
+
+std::optional<TaskCheck> LessonReader::check(const QJsonValue &v, const QString &field,
+                                             const StepContext *context)
+{
+    if (!v.isObject()) {
+        problem(field, QStringLiteral("expected an object with a \"kind\", got %1").arg(typeName(v)));
+        return std::nullopt;
+    }
+    const QJsonObject o = v.toObject();
+    const QString kindName = o.value(QStringLiteral("kind")).toString();
+    const int kindIndex = static_cast<int>(checkKindNames().indexOf(kindName));
+    if (kindIndex < 0) {
+        problem(field + QStringLiteral(".kind"),
+                QStringLiteral("%1; expected one of %2")
+                    .arg(o.contains(QStringLiteral("kind"))
+                             ? QStringLiteral("unknown kind “%1”").arg(kindName)
+                             : QStringLiteral("is missing"),
+                         checkKindNames().join(QStringLiteral(", "))));
+        return std::nullopt;
+    }
+    TaskCheck c;
+    c.kind = static_cast<CheckKind>(kindIndex);
+    const std::size_t before = m_problems.size();
+    const auto has = [&o](const char *key) { return o.contains(QLatin1String(key)); };
+    const auto sub = [&field](const char *key) { return field + QLatin1Char('.') + QLatin1String(key); };
+
+    const auto readHead = [&] {
+        if (!has("head")) return;
+        const QJsonValue h = o.value(QStringLiteral("head"));
+        if (!h.isDouble() || h.toDouble() < 0 || h.toDouble() != std::floor(h.toDouble()) ||
+            h.toDouble() > 4096)
+            problem(sub("head"), QStringLiteral("expected a 0-based head index, got %1")
+                                     .arg(h.isDouble() ? QString::number(h.toDouble()) : typeName(h)));
+        else
+            c.head = static_cast<int>(h.toDouble());
+        if (context && c.head >= static_cast<int>(context->trace.heads.size()))
+            problem(sub("head"), QStringLiteral("head %1 is out of range: the scenario has %2 query heads")
+                                     .arg(c.head)
+                                     .arg(context->trace.heads.size()));
+    };
+    const auto readToken = [&](const char *key, TokenRef *out, const QStringList *labels,
+                               const QString &what) {
+        if (!has(key)) {
+            problem(sub(key), QStringLiteral("is missing (a %1 label or a 0-based index)").arg(what));
+            return;
+        }
+        if (const auto ref = tokenRef(o.value(QLatin1String(key)), sub(key))) {
+            *out = *ref;
+            if (labels) resolve(*ref, *labels, what, sub(key));
+        }
+    };
+    const auto readTolerance = [&] {
+        if (!has("tolerance")) return;
+        const QJsonValue t = o.value(QStringLiteral("tolerance"));
+        if (!t.isDouble() || !(t.toDouble() > 0) || !std::isfinite(t.toDouble()))
+            problem(sub("tolerance"), QStringLiteral("expected a positive number, got %1")
+                                          .arg(t.isDouble() ? QString::number(t.toDouble()) : typeName(t)));
+        else
+            c.tolerance = t.toDouble();
+    };
+    const QStringList *queries = context ? &context->queryLabels : nullptr;
+    const QStringList *keys = context ? &context->keyLabels : nullptr;
+
+    switch (c.kind) {
+    case CheckKind::WeightAbove:
+    case CheckKind::WeightBelow:
+    case CheckKind::WeightNear: {
+        const bool near = c.kind == CheckKind::WeightNear;
+        rejectUnknownKeys(o, field,
+                          near ? QStringList{"kind", "head", "query", "key", "value", "tolerance"}
+                               : QStringList{"kind", "head", "query", "key", "value"});
+        readHead();
+        readToken("query", &c.query, queries, QStringLiteral("query"));
+        readToken("key", &c.key, keys, QStringLiteral("key"));
+        const QJsonValue value = o.value(QStringLiteral("value"));
+        if (!value.isDouble() || value.toDouble() < 0 || value.toDouble() > 1)
+            problem(sub("value"),
+                    QStringLiteral("expected a weight between 0 and 1, got %1")
+                        .arg(value.isDouble() ? QString::number(value.toDouble()) : typeName(value)));
+        else
+            c.value = value.toDouble();
+        if (near) readTolerance();
+        break;
+    }
+    case CheckKind::ArgmaxKey:
+        rejectUnknownKeys(o, field, {"kind", "head", "query", "key"});
+        readHead();
+        readToken("query", &c.query, queries, QStringLiteral("query"));
+        readToken("key", &c.key, keys, QStringLiteral("key"));
+        break;
+    case CheckKind::OutputNear: {
+        rejectUnknownKeys(o, field, {"kind", "head", "query", "value", "tolerance"});
+        c.head = -1;
+        if (has("head")) readHead();
+        readToken("query", &c.query, queries, QStringLiteral("query"));
+        readTolerance();
+        const QJsonValue value = o.value(QStringLiteral("value"));
+        if (!value.isArray() || value.toArray().isEmpty()) {
+            problem(sub("value"), QStringLiteral("expected the target output as an array of numbers, got %1")
+                                      .arg(typeName(value)));
+            break;
+        }
+        for (const QJsonValue &x : value.toArray()) {
+            if (!x.isDouble()) {
+                problem(sub("value"), QStringLiteral("expected numbers only, got %1").arg(typeName(x)));
+                break;
+            }
+            c.target.push_back(x.toDouble());
+        }
+        if (context && m_problems.size() == before) {
+            const Shapes &s = context->trace.shapes;
+            const Index wanted = c.head >= 0 ? s.d_v : s.d_v * s.num_query_heads;
+            if (static_cast<Index>(c.target.size()) != wanted)
+                problem(sub("value"), QStringLiteral("has %1 numbers but the output %2 has %3")
+                                          .arg(c.target.size())
+                                          .arg(c.head >= 0 ? QStringLiteral("of one head (d_v)")
+                                                           : QStringLiteral("row (H_q·d_v)"))
+                                          .arg(wanted));
+        }
+        break;
+    }
+    case CheckKind::Shapes: {
+        rejectUnknownKeys(o, field, {"kind", "n_q", "n_k", "d_k", "d_v"});
+        const auto readSize = [&](const char *key, std::optional<int> *out) {
+            if (!has(key)) return;
+            const QJsonValue x = o.value(QLatin1String(key));
+            if (!x.isDouble() || x.toDouble() < 0 || x.toDouble() != std::floor(x.toDouble()) ||
+                x.toDouble() > 1e6)
+                problem(sub(key), QStringLiteral("expected a size (an integer ≥ 0), got %1")
+                                      .arg(x.isDouble() ? QString::number(x.toDouble()) : typeName(x)));
+            else
+                *out = static_cast<int>(x.toDouble());
+        };
+        readSize("n_q", &c.n_q);
+        readSize("n_k", &c.n_k);
+        readSize("d_k", &c.d_k);
+        readSize("d_v", &c.d_v);
+        if (!c.n_q && !c.n_k && !c.d_k && !c.d_v && m_problems.size() == before)
+            problem(field, QStringLiteral("a shapes check needs at least one of n_q, n_k, d_k, d_v"));
+        break;
+    }
+    case CheckKind::SelectedQuery:
+        rejectUnknownKeys(o, field, {"kind", "query"});
+        readToken("query", &c.query, queries, QStringLiteral("query"));
+        break;
+    case CheckKind::AllOf: {
+        rejectUnknownKeys(o, field, {"kind", "checks"});
+        const QJsonValue checks = o.value(QStringLiteral("checks"));
+        if (!checks.isArray() || checks.toArray().isEmpty()) {
+            problem(sub("checks"),
+                    QStringLiteral("expected a non-empty array of checks, got %1").arg(typeName(checks)));
+            break;
+        }
+        const QJsonArray array = checks.toArray();
+        for (qsizetype i = 0; i < array.size(); ++i)
+            if (auto part = check(array.at(i), QStringLiteral("%1.checks[%2]").arg(field).arg(i), context))
+                c.all.push_back(*part);
+        break;
+    }
+    }
+    if (m_problems.size() != before) return std::nullopt;
+    return c;
+}
+
+} // namespace attn::lessons
