@@ -26,11 +26,6 @@ using bench::BenchConfig;
 using bench::BenchResult;
 using namespace report;
 
-void printError(const QString &message)
-{
-    std::fprintf(stderr, "attention-lab: %s\n", qPrintable(message));
-}
-
 /// One line on stdout, flushed (results appear as they are measured).
 bool print(const QString &line)
 {
@@ -361,19 +356,8 @@ int runBenchCommand(const QStringList &arguments)
                    "still retrieve it?"},
         {"json", "Also write every result to FILE (JSON, written atomically).", "FILE"},
     });
-    if (!parser.parse(arguments)) {
-        printError(parser.errorText());
-        return BadInput;
-    }
-    if (parser.isSet("help")) {
-        std::fputs(qPrintable(parser.helpText()), stdout);
-        return Ok;
-    }
-    if (parser.positionalArguments().size() != 1) {
-        printError(QStringLiteral("bench takes no arguments besides its options, got \"%1\"")
-                       .arg(parser.positionalArguments().mid(1).join(' ')));
-        return BadInput;
-    }
+    if (const std::optional<int> stop = parseCommand(parser, arguments, QStringLiteral("bench")))
+        return *stop;
     Options o;
     if (const auto error = parse(parser, o)) {
         printError(*error);

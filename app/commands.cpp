@@ -16,12 +16,31 @@
 
 namespace attn::app {
 
-namespace {
-
 void printError(const QString &message)
 {
     std::fprintf(stderr, "attention-lab: %s\n", qPrintable(message));
 }
+
+std::optional<int> parseCommand(QCommandLineParser &parser, const QStringList &arguments,
+                                const QString &command)
+{
+    if (!parser.parse(arguments)) {
+        printError(parser.errorText());
+        return BadInput;
+    }
+    if (parser.isSet("help")) {
+        std::fputs(qPrintable(parser.helpText()), stdout);
+        return Ok;
+    }
+    if (parser.positionalArguments().size() != 1) {
+        printError(QStringLiteral("%1 takes no arguments besides its options, got \"%2\"")
+                       .arg(command, parser.positionalArguments().mid(1).join(' ')));
+        return BadInput;
+    }
+    return std::nullopt;
+}
+
+namespace {
 
 /// Writes all of `bytes` to stdout and flushes; false when the stream refused (full disk, closed pipe).
 bool writeStdout(const QByteArray &bytes)
@@ -143,19 +162,8 @@ int runExport(const QStringList &arguments)
         "lesson", "Draw every step of a built-in lesson (an id from `attention-lab lessons --list`) or all.",
         "ID");
     parser.addOptions({outOption, formatOption, sizeOption, presetOption, lessonOption});
-    if (!parser.parse(arguments)) {
-        printError(parser.errorText());
-        return BadInput;
-    }
-    if (parser.isSet("help")) {
-        std::fputs(qPrintable(parser.helpText()), stdout);
-        return Ok;
-    }
-    if (parser.positionalArguments().size() != 1) {
-        printError(QStringLiteral("export takes no arguments besides its options, got \"%1\"")
-                       .arg(parser.positionalArguments().mid(1).join(' ')));
-        return BadInput;
-    }
+    if (const std::optional<int> stop = parseCommand(parser, arguments, QStringLiteral("export")))
+        return *stop;
     if (!parser.isSet(outOption) || parser.value(outOption).isEmpty()) {
         printError("export needs --out DIR");
         return BadInput;

@@ -3,6 +3,10 @@
 
 #include <QStringList>
 
+#include <optional>
+
+class QCommandLineParser;
+
 namespace attn::app {
 
 /// Exit codes shared by every command.
@@ -16,6 +20,16 @@ int runCompute(const QStringList &arguments);
 /// writes the main figures of a preset (default: every preset), or the figure of every step of
 /// a built-in lesson, without a display.
 int runExport(const QStringList &arguments);
+
+/// One line on stderr: "attention-lab: <message>".
+void printError(const QString &message);
+
+/// Parses `arguments` for the command named `command` (e.g. "bench"), whose options `parser`
+/// already holds, and which takes no argument besides them. Returns the exit code when the
+/// command must stop here: BadInput after one line on stderr for an unknown option, a missing
+/// value or a stray argument; Ok after printing the help for --help. Returns nullopt to go on.
+std::optional<int> parseCommand(QCommandLineParser &parser, const QStringList &arguments,
+                                const QString &command);
 
 /// True when a window could be shown (an X11 or Wayland display, or an explicit QT_QPA_PLATFORM).
 bool haveDisplay();

@@ -12,11 +12,6 @@ namespace attn::app {
 
 namespace {
 
-void printError(const QString &message)
-{
-    std::fprintf(stderr, "attention-lab: %s\n", qPrintable(message));
-}
-
 bool printLine(const QString &line)
 {
     const QByteArray bytes = line.toUtf8() + '\n';
@@ -47,19 +42,8 @@ int runLessons(const QStringList &arguments)
         "check", "Check a lesson file, or every lesson file (*.json) in a folder; one line per problem.",
         "PATH");
     parser.addOptions({listOption, checkOption});
-    if (!parser.parse(arguments)) {
-        printError(parser.errorText());
-        return BadInput;
-    }
-    if (parser.isSet("help")) {
-        std::fputs(qPrintable(parser.helpText()), stdout);
-        return Ok;
-    }
-    if (parser.positionalArguments().size() != 1) {
-        printError(QStringLiteral("lessons takes no arguments besides its options, got \"%1\"")
-                       .arg(parser.positionalArguments().mid(1).join(' ')));
-        return BadInput;
-    }
+    if (const std::optional<int> stop = parseCommand(parser, arguments, QStringLiteral("lessons")))
+        return *stop;
     if (parser.isSet(listOption) == parser.isSet(checkOption)) {
         printError("usage: attention-lab lessons --list | --check PATH");
         return BadInput;

@@ -1,4 +1,6 @@
 // The command line, run as a user would: the real executable in a child process.
+#include "runcli.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -13,26 +15,11 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using attn::test::Run;
 
-/// Runs attention-lab with `arguments` and no display (DISPLAY, WAYLAND_DISPLAY and
-/// QT_QPA_PLATFORM removed), as on a headless machine.
 Run run(const QStringList &arguments)
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove("DISPLAY");
-    env.remove("WAYLAND_DISPLAY");
-    env.remove("QT_QPA_PLATFORM");
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(ATTN_EXECUTABLE), arguments);
-    if (!p.waitForFinished(60000)) qFatal("attention-lab did not finish");
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
+    return attn::test::runCli(arguments);
 }
 
 QString casePath(const QString &name)

@@ -1,5 +1,7 @@
 // The lesson commands, run as a teacher would: `lessons --list`, `lessons --check PATH` and
 // `export --lesson ID|all`, in a child process with no display.
+#include "runcli.h"
+
 #include <QDir>
 #include <QFile>
 #include <QImage>
@@ -9,25 +11,11 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using attn::test::Run;
 
-/// Runs attention-lab with `arguments` and no display, as on a headless machine.
 Run run(const QStringList &arguments)
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove("DISPLAY");
-    env.remove("WAYLAND_DISPLAY");
-    env.remove("QT_QPA_PLATFORM");
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(ATTN_EXECUTABLE), arguments);
-    if (!p.waitForFinished(120000)) qFatal("attention-lab did not finish");
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
+    return attn::test::runCli(arguments);
 }
 
 bool writeFile(const QString &path, const QByteArray &bytes)
