@@ -27,12 +27,18 @@ using bench::BenchResult;
 using namespace report;
 
 /// One line on stdout, flushed (results appear as they are measured).
+/// Set when a line could not be written (full disk, closed stream): the run goes on, so that the
+/// --json file is still written, and exits with Failure.
+bool stdoutFailed = false;
+
 bool print(const QString &line)
 {
     const QByteArray bytes = line.toUtf8() + '\n';
-    return std::fwrite(bytes.constData(), 1, static_cast<std::size_t>(bytes.size()), stdout) ==
-               static_cast<std::size_t>(bytes.size()) &&
-           std::fflush(stdout) == 0;
+    const bool ok = std::fwrite(bytes.constData(), 1, static_cast<std::size_t>(bytes.size()), stdout) ==
+                        static_cast<std::size_t>(bytes.size()) &&
+                    std::fflush(stdout) == 0;
+    if (!ok) stdoutFailed = true;
+    return ok;
 }
 
 /// Everything the options select.
@@ -148,9 +154,17 @@ std::optional<QString> parse(const QCommandLineParser &p, Options &o)
     if (p.isSet("json")) {
         o.json = p.value("json");
         const QFileInfo target(o.json);
-        if (o.json.isEmpty() || target.isDir() || !QFileInfo(target.absolutePath()).isWritable())
-            return QStringLiteral("--json: cannot write \"%1\" (the folder must exist and be writable)")
+        // Only a regular file (or a new one) is replaced: the file is written atomically, by
+        // renaming a finished copy over it, which would turn a device such as /dev/null into a
+        // plain file. The folder is tried now, so that a run never ends with its results lost.
+        if (o.json.isEmpty() || o.json == QLatin1String("-") || (target.exists() && !target.isFile()))
+            return QStringLiteral(
+                       "--json: \"%1\" is not a regular file; give the path of a .json file to write")
                 .arg(o.json);
+        QSaveFile probe(o.json);
+        if (!probe.open(QIODevice::WriteOnly))
+            return QStringLiteral("--json: cannot write \"%1\": %2").arg(o.json, probe.errorString());
+        probe.cancelWriting();
     }
     return std::nullopt;
 }
@@ -275,7 +289,8 @@ bool runTable(const char *mode, const std::vector<BenchConfig> &configs, const b
 bool runNeedles(const Options &o, Progress &progress, QJsonArray &out)
 {
     const QList<int> widths{-8, 6, 6, 5, 6, 8, 7, -9};
-    print(QStringLiteral("\n## needle (one query at the last position, the needle key = 2·q; cosine of the "
+    print(QStringLiteral("\n## needle (one query at the last position, the needle key along q with logit ln "
+                         "n + 8.5; cosine of the "
                          "output with the needle's value)"));
     print(row({"kernel", "n", "window", "dtype", "depth", "position", "cosine", "retrieved"}, widths));
     for (Index n : o.sizes) {
@@ -340,12 +355,17 @@ int runBenchCommand(const QStringList &arguments)
         {"kernels", "Kernels, comma-separated: naive, tiled, windowed, linear (default all).", "LIST"},
         {"causal", "Causal mask (key j visible only if j ≤ the query's position)."},
         {"window",
-         "Local window of W keys including the current one, for every kernel "
-         "(default: none; the windowed kernel uses 256).",
+         "A trailing window of W keys ending at the query's own position (keys after it are hidden, "
+         "as under --causal), for every kernel (default: none; the windowed kernel uses 256).",
          "W"},
         {"dtype", "f32 or f64 (default f32).", "TYPE", "f32"},
-        {"threads", "Threads (default: every core this process may use).", "N"},
-        {"repetitions", "Timed runs at most (default 10; fewer once the time budget is spent, at least 3).",
+        {"threads",
+         "Threads (default: every core this process may use). The roof is measured on at most "
+         "as many threads as the machine runs at once.",
+         "N"},
+        {"repetitions",
+         "Timed runs at most (default 10); fewer once the time budget is spent, but at least "
+         "min(3, R).",
          "R", "10"},
         {"warmup", "Untimed runs before the timed ones (default 1).", "W", "1"},
         {"time-budget", "Seconds of timed runs per configuration (default 3).", "S", "3"},
@@ -367,7 +387,7 @@ int runBenchCommand(const QStringList &arguments)
     Progress progress;
     const bool timing = o.decode || !o.needle;
     const std::string cpu = bench::cpuModel();
-    print(QStringLiteral("# attention-lab bench: %1, %2 threads, %3, %4")
+    print(QStringLiteral("# attention-lab bench: %1, %2 thread(s), %3, %4")
               .arg(QString::fromStdString(cpu))
               .arg(o.threads)
               .arg(bench::toString(o.dtype), QDateTime::currentDateTime().toString(Qt::ISODate)));
@@ -379,14 +399,19 @@ int runBenchCommand(const QStringList &arguments)
     bool ok = true;
     QJsonArray results, refused, needles;
     if (timing) {
+        // The roof is the machine's: more threads than it runs at once add time, not FLOP/s.
+        const int roofThreads = std::min(o.threads, bench::availableThreads());
         progress.start(
-            QStringLiteral("measuring the roof (FMA loop, SGEMM 2048³) on %1 threads").arg(o.threads));
-        const bench::Roof roof = bench::measureRoof(o.threads, [&](double f) { return progress.update(f); });
+            QStringLiteral("measuring the roof (FMA loop, SGEMM 2048³) on %1 thread(s)").arg(roofThreads));
+        const bench::Roof roof =
+            bench::measureRoof(roofThreads, [&](double f) { return progress.update(f); });
         progress.finish();
-        print(QStringLiteral("# roof: FMA peak %1 GFLOP/s (%2 float lanes), SGEMM 2048³ %3 GFLOP/s (%4)")
-                  .arg(fixed(roof.fma_gflops, 1))
-                  .arg(roof.vector_lanes)
-                  .arg(fixed(roof.sgemm_gflops, 1), QString::fromStdString(roof.sgemm_source)));
+        print(
+            QStringLiteral("# roof: FP32 FMA peak %1 GFLOP/s (%2 float lanes), SGEMM 2048³ %3 GFLOP/s (%4); "
+                           "%FMA is against this FP32 peak, for f64 too")
+                .arg(fixed(roof.fma_gflops, 1))
+                .arg(roof.vector_lanes)
+                .arg(fixed(roof.sgemm_gflops, 1), QString::fromStdString(roof.sgemm_source)));
         json.insert("roof_gflops", roof.fma_gflops);
         json.insert("sgemm_gflops", roof.sgemm_gflops);
         json.insert("sgemm_source", QString::fromStdString(roof.sgemm_source));
@@ -411,7 +436,16 @@ int runBenchCommand(const QStringList &arguments)
             return Failure;
         }
     }
-    return ok ? Ok : Failure;
+    if (!ok) return Failure;
+    if (stdoutFailed || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+        printError("cannot write the table to standard output");
+        return Failure;
+    }
+    if (results.isEmpty() && needles.isEmpty()) {
+        printError("nothing was measured: every configuration was refused (see above)");
+        return Failure;
+    }
+    return Ok;
 }
 
 } // namespace attn::app

@@ -28,7 +28,7 @@ std::optional<int> parseCommand(QCommandLineParser &parser, const QStringList &a
         printError(parser.errorText());
         return BadInput;
     }
-    if (parser.isSet("help")) {
+    if (parser.isSet("help") || parser.isSet("help-all")) {
         std::fputs(qPrintable(parser.helpText()), stdout);
         return Ok;
     }

@@ -37,6 +37,7 @@ const char *const kUsage =
     "       attention-lab export --out DIR [...]        figures (PNG/SVG/PDF) without a display\n"
     "       attention-lab lessons --list | --check PATH the built-in lessons; check a teacher's lesson\n"
     "       attention-lab bench [...]                   time the kernels against this machine's FMA peak\n"
+    "       attention-lab --lesson ID [--step N]        the window on step N (from 1) of a lesson\n"
     "Each command takes --help for its options.\n";
 
 } // namespace

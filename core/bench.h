@@ -194,8 +194,9 @@ struct NeedleResult {
 };
 
 /// One query at the last position attends causally to n_k random keys (N(0, 1)); the key at
-/// `needle_position` is planted as 2·q (its scaled logit ≈ 2·√d, far above the others' ≈ N(0,1))
-/// with a random value v. Exact softmax kernels return ≈ v (cosine ≈ 1); a window that does not
+/// `needle_position` is planted as α·q, α chosen so that its scaled logit is ln(n_k) + 8.5 (the
+/// others are ≈ N(0, 1)): an exact softmax gives it ≈ 0.9997 of the weight for every n_k and d.
+/// Its value v is random. Exact softmax kernels return ≈ v (cosine ≈ 1); a window that does not
 /// reach the needle, or linear attention's flat weights, do not. Single head.
 NeedleResult runNeedle(const NeedleConfig &config);
 

@@ -31,9 +31,15 @@ template <typename Scalar> NeedleResult needle(const NeedleConfig &c)
     fill(query, 1);
     fill(key, c.n_k);
     fill(value, c.n_k);
-    // The needle: a key along the query, k = 2q, so its scaled logit 2·|q|²/√d ≈ 2·√d stands
-    // far above the others (≈ N(0, 1)); its value is the random row already there.
-    key.row(r.needle_position) = Scalar(2) * query.row(0);
+    // The needle: a key along the query, k = α·q, its value the random row already there. The
+    // other logits q·k/√d are ≈ N(0, 1), so Σ_j e^(logit_j) ≈ n_k·e^½; α puts the needle's logit
+    // α·|q|²/√d at ln(n_k) + ½ + 8, where an exact softmax gives it a weight of 1/(1 + e^−8)
+    // ≈ 0.9997 whatever n_k and d (a fixed k = 2q would drown in long sequences at small d).
+    const double scale = 1.0 / std::sqrt(double(c.head_dim));
+    const double queryNorm2 = double(query.row(0).template cast<double>().squaredNorm());
+    const double target = std::log(double(c.n_k)) + 0.5 + 8.0;
+    const double alpha = queryNorm2 > 0 ? target / (scale * queryNorm2) : 1.0;
+    key.row(r.needle_position) = Scalar(alpha) * query.row(0);
 
     BenchConfig run;
     run.kernel = c.kernel;
@@ -45,8 +51,7 @@ template <typename Scalar> NeedleResult needle(const NeedleConfig &c)
     run.window = c.window;
     run.threads = c.threads;
     const BenchMask mask(1, c.n_k, true, c.window); // the query is the last token
-    const HeadsInput<Scalar> in{query,    key, value, 1, 1, c.head_dim, 1.0 / std::sqrt(double(c.head_dim)),
-                                mask.rule};
+    const HeadsInput<Scalar> in{query, key, value, 1, 1, c.head_dim, scale, mask.rule};
     Matrix output;
     runHeads(c.kernel, in, run, output); // (1, d)
 

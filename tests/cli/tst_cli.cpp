@@ -51,6 +51,8 @@ private slots:
     void benchDecodeAndNeedle();
     void benchRejectsBadOptions_data();
     void benchRejectsBadOptions();
+    void benchHelpAllIsHelp();
+    void benchNothingMeasuredFails();
 };
 
 void TestCli::computeWorkedExample()
@@ -291,7 +293,7 @@ void TestCli::benchWritesTableAndJson()
     const QString out = QString::fromUtf8(r.out);
     QVERIFY2(out.contains("median_ms") && out.contains("GFLOP/s") && out.contains("max_err"),
              r.out.constData());
-    QVERIFY2(out.contains("# roof: FMA peak"), r.out.constData());
+    QVERIFY2(out.contains("# roof: FP32 FMA peak"), r.out.constData());
     QCOMPARE(
         out.count(QRegularExpression("^(tiled|naive) +128 +128 +2:1 ", QRegularExpression::MultilineOption)),
         2);
@@ -382,6 +384,31 @@ void TestCli::benchRejectsBadOptions_data()
     QTest::addRow("stray argument") << QStringList{"bench", "stray"} << "stray";
     QTest::addRow("json in a missing folder")
         << QStringList{"bench", "--json", "/nonexistent/dir/b.json"} << "--json";
+    // Found before measuring, not after the run (the results would be lost).
+    QTest::addRow("json where nothing can be written")
+        << QStringList{"bench", "--json", "/proc/b.json"} << "--json";
+    // A device is never replaced by a plain file (the write is a rename over the target).
+    QTest::addRow("json onto a device")
+        << QStringList{"bench", "--json", "/dev/null"} << "not a regular file";
+    QTest::addRow("json dash") << QStringList{"bench", "--json", "-"} << "not a regular file";
+}
+
+void TestCli::benchHelpAllIsHelp()
+{
+    const Run r = run({"bench", "--help-all"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains("--repetitions"), r.out.constData());
+    QVERIFY2(!r.out.contains("## prefill"), r.out.constData()); // nothing was timed
+}
+
+void TestCli::benchNothingMeasuredFails()
+{
+    // n = 2^20 with naive: the (n, n) scores need 4 TiB, so the only configuration is refused.
+    const Run r =
+        run({"bench", "-n", "1048576", "--kernels", "naive", "--heads", "1:1", "--repetitions", "1"});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.out.contains("refused"), r.out.constData());
+    QVERIFY2(r.err.contains("nothing was measured"), r.err.constData());
 }
 
 void TestCli::benchRejectsBadOptions()

@@ -173,9 +173,14 @@ void TestHeatmapPlot::cellTextIsCompact()
     HeatmapPlot plot;
     plot.setHead(head, {}, {});
     QCOMPARE(plot.cellText(0, 0), QStringLiteral("1.000"));
-    QCOMPARE(plot.cellText(0, 1), QStringLiteral("2.5e-05"));
+    // Below 0.001 the cell says so in the room of "0.000"; the tooltip has the exact weight.
+    QCOMPARE(plot.cellText(0, 1), QStringLiteral("<0.001"));
+    QVERIFY2(plot.cellToolTip(0, 1).contains(QStringLiteral("2.5e-05")), qPrintable(plot.cellToolTip(0, 1)));
     QVERIFY2(plot.cellToolTip(0, 1).contains(QStringLiteral("logit 1e+300")),
              qPrintable(plot.cellToolTip(0, 1)));
+    head.weights << 0.999, 0.001; // the smallest weight written as a number
+    plot.setHead(head, {}, {});
+    QCOMPARE(plot.cellText(0, 1), QStringLiteral("0.001"));
 }
 
 void TestHeatmapPlot::manyTokensThinTheTickLabels()

@@ -187,6 +187,8 @@ void TestSentenceArcsView::exportsPngSvgPdf()
     const QByteArray svgText = svgFile.readAll();
     QVERIFY(svgText.contains("<svg"));
     QVERIFY(svgText.contains("Xiaohong"));
+    QVERIFY(svgText.contains("follow the weight"));
+    QVERIFY(!svgText.contains("hover")); // a file cannot be hovered
 
     const QString pdf = dir.filePath(QStringLiteral("arcs.pdf"));
     QVERIFY2(view.exportTo(pdf, QStringLiteral("PDF"), QSize(640, 360), &error), qPrintable(error));

@@ -300,6 +300,9 @@ QString HeatmapPlot::cellText(int row, int column) const
     const double weight = m_weights(row, column);
     // A masked key takes nothing ("—"), unless the masked-row policy gave it NaN or 1/n_k.
     if (isMasked(row, column) && weight == 0.0) return QStringLiteral("—");
+    // Weights lie in [0, 1]: below 0.001 a cell says so in the room of "0.000" (a number like
+    // 4.458e-05 would spill into its neighbours); the tooltip keeps the exact value.
+    if (weight > 0.0 && weight < 1e-3) return QStringLiteral("<0.001");
     return compactNumber(weight);
 }
 

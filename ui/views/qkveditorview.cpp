@@ -277,6 +277,10 @@ void QkvEditorView::updateSelection()
         m_querySelector->setCurrentIndex(row);
     }
     m_heatmap->setSelectedQuery(row);
+    // Keep the selected query's row of Q in sight (a lesson may open on a query far down).
+    QTableView *queries = tableView(TensorRole::Query);
+    if (row < queries->model()->rowCount())
+        queries->scrollTo(queries->model()->index(row, 0), QAbstractItemView::EnsureVisible);
 
     const QString label = m_document->traceQueryLabels().value(row);
     if (head >= static_cast<int>(trace.heads.size()) || row >= trace.output.rows()) {

@@ -252,8 +252,12 @@ void SentenceArcsView::paintFigure(QPainter &painter, QSizeF size) const
     painter.drawText(l.titleRect, Qt::AlignCenter | Qt::TextSingleLine, title());
     painter.setFont(l.smallFont);
     painter.setPen(QColor(0x55, 0x55, 0x55));
-    painter.drawText(l.legendRect, Qt::AlignCenter | Qt::TextSingleLine,
-                     tr("Line width and opacity follow the weight (0 to 1); hover a word for exact values."));
+    // The hover hint only makes sense on screen, not in an exported file.
+    const bool onScreen = dynamic_cast<const QWidget *>(painter.device()) != nullptr;
+    painter.drawText(
+        l.legendRect, Qt::AlignCenter | Qt::TextSingleLine,
+        onScreen ? tr("Line width and opacity follow the weight (0 to 1); hover a word for exact values.")
+                 : tr("Line width and opacity follow the weight (0 to 1)."));
     if (!hasRow()) {
         painter.restore();
         return;
