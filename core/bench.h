@@ -59,8 +59,8 @@ struct BenchConfig {
     int repetitions = 10;       ///< timed runs at most (≥ 1); fewer when the time budget runs out
     double time_budget_s = 3.0; ///< stop repeating after this much timed work (at least 3 runs
                                 ///< are timed, or `repetitions` if that is smaller)
-    Index tile_query = 64;      ///< B_r of the tiled kernel; query block of windowed and linear
-    Index tile_key = 64;        ///< B_c of the tiled kernel; key tile of linear's explicit path
+    Index tile_query = 128;     ///< B_r of the tiled kernel; query block of windowed and linear
+    Index tile_key = 128;       ///< B_c of the tiled kernel; key tile of linear's explicit path
     bool check_error = true;    ///< compute max_abs_error (costs one reference run per shape)
     std::uint64_t seed = 1;
 };
