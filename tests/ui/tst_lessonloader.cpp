@@ -180,6 +180,11 @@ void TestLessonLoader::brokenLessonsNameFileStepAndField_data()
                       "\"scenario\": {\"Q\": [[1, 0]], \"K\": [[1, 0], [0]], \"V\": [[2], [4]]}")
         << 1 << "scenario.K"
         << "row 1 has 1 numbers but row 0 has 2";
+    QTest::addRow("scenario key typo") // named once: "scenario", not "scenario.scenario"
+        << lessonJson("\"title\": \"S\", \"text\": \"t\", \"view\": \"qkv\", "
+                      "\"scenario\": {\"Q\": [[1, 0]], \"K\": [[1, 0]], \"V\": [[2]], \"casual\": true}")
+        << 1 << "scenario"
+        << "unknown key";
     QTest::addRow("missing scenario file")
         << lessonJson("\"title\": \"S\", \"text\": \"t\", \"view\": \"qkv\", \"scenario\": \"nowhere.json\"")
         << 1 << "scenario"
@@ -192,6 +197,16 @@ void TestLessonLoader::brokenLessonsNameFileStepAndField_data()
                                             << "unknown query “she”; the queries are q";
     QTest::addRow("unknown check kind") << task("\"kind\": \"weight_between\"") << 1 << "task.check.kind"
                                         << "unknown kind “weight_between”";
+    QTest::addRow("weights task with only V unlocked")
+        << step("\"controls\": [\"V\"], \"task\": {\"description\": \"d\", \"check\": {\"kind\": "
+                "\"all_of\", \"checks\": [{\"kind\": \"argmax_key\", \"query\": \"q\", \"key\": \"k2\"}]}}")
+        << 1 << "task.check"
+        << "tests weights, but the step unlocks only V";
+    QTest::addRow("weights task with nothing unlocked")
+        << step("\"controls\": [], \"task\": {\"description\": \"d\", \"check\": {\"kind\": "
+                "\"weight_above\", \"query\": \"q\", \"key\": \"k2\", \"value\": 0.9}}")
+        << 1 << "task.check"
+        << "tests weights, but the step unlocks nothing";
     QTest::addRow("unknown key token")
         << task("\"kind\": \"weight_above\", \"query\": \"q\", \"key\": \"k3\", \"value\": 0.9") << 1
         << "task.check.key"

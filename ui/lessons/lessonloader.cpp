@@ -23,6 +23,20 @@ namespace attn::lessons {
 
 namespace {
 
+/// True when `check` (or a part of it) tests weights, which only Q, K, the score settings and
+/// raw scores can move (V and the shape buttons cannot).
+bool testsWeights(const TaskCheck &check)
+{
+    switch (check.kind) {
+    case CheckKind::WeightAbove:
+    case CheckKind::WeightBelow:
+    case CheckKind::WeightNear:
+    case CheckKind::ArgmaxKey: return true;
+    case CheckKind::AllOf: return std::any_of(check.all.begin(), check.all.end(), testsWeights);
+    default: return false;
+    }
+}
+
 constexpr qint64 kMaxLessonFileBytes = qint64{4} << 20;
 const char *const kLessonFormat = "attention-lab.lesson";
 const char *const kScenarioFormat = "attention-lab.scenario";
@@ -91,7 +105,10 @@ bool Parser::scenario(const QJsonValue &v, const QString &dir, LessonStep *step)
         QString message = QString::fromStdString(e.what());
         const QString prefix = QString::fromStdString(e.field()) + QStringLiteral(": ");
         if (message.startsWith(prefix)) message = message.mid(prefix.size());
-        problem(field + QLatin1Char('.') + QString::fromStdString(e.field()), message + where);
+        // A problem of the scenario object as a whole (an unknown key) is named "scenario" by the
+        // reader too: say it once.
+        const QString inner = QString::fromStdString(e.field());
+        problem(inner == field ? field : field + QLatin1Char('.') + inner, message + where);
         return false;
     }
     try {
@@ -210,6 +227,22 @@ std::optional<LessonStep> Parser::step(const QJsonValue &v, const QString &dir)
                                     "already holds when the step opens (%1): the learner has nothing to do")
                                     .arg(QString(r.status).replace(QLatin1Char('\n'), QStringLiteral("; "))));
                 }
+            }
+            // In the editor views only the unlocked tables and controls can move the weights (the
+            // figure views have controls of their own, which "controls" does not lock).
+            const bool editorView = s.view == QLatin1String("qkv") || s.view == QLatin1String("sentence");
+            const QStringList moveWeights{QStringLiteral("Q"), QStringLiteral("K"), QStringLiteral("score"),
+                                          QStringLiteral("S")};
+            if (editorView && s.controlsGiven && problemCount() == checkProblems &&
+                testsWeights(task.check) &&
+                std::none_of(moveWeights.begin(), moveWeights.end(),
+                             [&](const QString &c) { return s.controls.contains(c); })) {
+                problem(QStringLiteral("task.check"),
+                        QStringLiteral("tests weights, but the step unlocks %1: weights move only with Q, K, "
+                                       "the score controls (\"score\") or the raw scores (\"S\")")
+                            .arg(s.controls.isEmpty()
+                                     ? QStringLiteral("nothing")
+                                     : QStringLiteral("only ") + s.controls.join(QStringLiteral(", "))));
             }
             s.task = task;
         }
