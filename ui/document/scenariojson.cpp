@@ -23,16 +23,7 @@ constexpr qint64 kMaxScenarioFileBytes = qint64{64} << 20;
 
 QString typeName(const QJsonValue &v)
 {
-    switch (v.type()) {
-    case QJsonValue::Null: return QStringLiteral("null");
-    case QJsonValue::Bool: return QStringLiteral("a boolean");
-    case QJsonValue::Double: return QStringLiteral("a number");
-    case QJsonValue::String: return QStringLiteral("a string");
-    case QJsonValue::Array: return QStringLiteral("an array");
-    case QJsonValue::Object: return QStringLiteral("an object");
-    case QJsonValue::Undefined: break;
-    }
-    return QStringLiteral("undefined");
+    return jsonTypeName(v);
 }
 
 QJsonArray arrayOf(const QJsonValue &v, const QString &field)
@@ -282,6 +273,20 @@ void readPositional(const QJsonObject &p, Scenario &s)
 }
 
 } // namespace
+
+QString jsonTypeName(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::Null: return QStringLiteral("null");
+    case QJsonValue::Bool: return QStringLiteral("a boolean");
+    case QJsonValue::Double: return QStringLiteral("a number");
+    case QJsonValue::String: return QStringLiteral("a string");
+    case QJsonValue::Array: return QStringLiteral("an array");
+    case QJsonValue::Object: return QStringLiteral("an object");
+    case QJsonValue::Undefined: break;
+    }
+    return QStringLiteral("nothing");
+}
 
 Scenario scenarioFromJson(const QJsonObject &o)
 {

@@ -8,6 +8,10 @@
 
 namespace attn::doc {
 
+/// "a number", "an array", …: the JSON type of `v` for "expected …, got …" messages; "nothing"
+/// for a missing value (QJsonValue::Undefined). Shared by the scenario and the lesson readers.
+QString jsonTypeName(const QJsonValue &v);
+
 /// Parses a scenario object. Throws attn::ScenarioError naming the field and the numbers
 /// involved (wrong type, ragged or empty matrix, unknown key or enum value, …) and then runs
 /// attn::validate. Matrix entries may be null, read as NaN; "comment" and "expect" are ignored.

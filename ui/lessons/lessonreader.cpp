@@ -1,5 +1,7 @@
 #include "ui/lessons/lessonreader.h"
 
+#include "ui/document/scenariojson.h"
+
 #include <QJsonArray>
 
 #include <cmath>
@@ -18,16 +20,7 @@ QString plural(const QString &what)
 
 QString LessonReader::typeName(const QJsonValue &v)
 {
-    switch (v.type()) {
-    case QJsonValue::Null: return QStringLiteral("null");
-    case QJsonValue::Bool: return QStringLiteral("a boolean");
-    case QJsonValue::Double: return QStringLiteral("a number");
-    case QJsonValue::String: return QStringLiteral("a string");
-    case QJsonValue::Array: return QStringLiteral("an array");
-    case QJsonValue::Object: return QStringLiteral("an object");
-    case QJsonValue::Undefined: break;
-    }
-    return QStringLiteral("nothing");
+    return doc::jsonTypeName(v);
 }
 
 QString LessonReader::shownType(const QJsonValue &v)
