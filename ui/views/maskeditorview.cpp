@@ -3,21 +3,16 @@
 #include "core/mask.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/numbertext.h"
+#include "ui/views/maskcanvas.h"
+#include "ui/views/maskcontrols.h"
 #include "ui/views/maskedits.h"
 #include "ui/views/maskfigure.h"
 #include "ui/views/masktext.h"
 #include "ui/views/paintedexport.h"
 
-#include <QComboBox>
-#include <QHBoxLayout>
-#include <QHelpEvent>
 #include <QKeyEvent>
 #include <QLabel>
-#include <QMouseEvent>
 #include <QPainter>
-#include <QPushButton>
-#include <QSpinBox>
-#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -38,129 +33,42 @@ QString policyName(MaskedRowPolicy policy)
 
 } // namespace
 
-/// The painted grid: draws the figure at its own size and hands clicks and tooltips to the view.
-class MaskEditorView::Canvas : public QWidget {
-public:
-    explicit Canvas(MaskEditorView *view) : QWidget(view), m_view(view)
-    {
-        setFocusPolicy(Qt::StrongFocus);
-        setMouseTracking(true);
-        setMinimumSize(280, 220);
-        setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
-    }
-
-protected:
-    void paintEvent(QPaintEvent *) override
-    {
-        QPainter painter(this);
-        const MaskFigureData data = m_view->figureData(true);
-        paintMaskFigure(painter, data, layoutMaskFigure(data, size(), font()), size());
-        if (hasFocus()) {
-            painter.setPen(QPen(palette().color(QPalette::Highlight), 1, Qt::DotLine));
-            painter.drawRect(rect().adjusted(1, 1, -2, -2));
-        }
-    }
-    void mousePressEvent(QMouseEvent *event) override
-    {
-        setFocus(Qt::MouseFocusReason);
-        m_view->canvasClicked(event->position());
-        event->accept();
-    }
-    bool event(QEvent *event) override
-    {
-        if (event->type() == QEvent::ToolTip) {
-            auto *help = static_cast<QHelpEvent *>(event);
-            QString text;
-            if (m_view->canvasToolTip(help->pos(), &text))
-                QToolTip::showText(help->globalPos(), text, this);
-            else
-                QToolTip::hideText();
-            return true;
-        }
-        return QWidget::event(event);
-    }
-
-private:
-    MaskEditorView *m_view;
-};
-
 MaskEditorView::MaskEditorView(doc::ScenarioDocument *document, QWidget *parent)
     : FigureView(document, parent), m_document(document)
 {
     setObjectName(QStringLiteral("maskEditorView"));
     setAutoFillBackground(true);
 
-    m_causal = new QPushButton(tr("Causal"), this);
-    m_causal->setToolTip(tr("Each query sees only keys at or before its own position (pos_k ≤ pos_q)."));
-    m_alignment = new QComboBox(this);
-    m_alignment->addItem(tr("bottom-right"), static_cast<int>(Alignment::BottomRight));
-    m_alignment->addItem(tr("top-left"), static_cast<int>(Alignment::TopLeft));
-    m_alignment->setToolTip(
-        tr("Where query i sits among the keys when n_q ≠ n_k: top-left puts it at "
-           "position i, bottom-right at i + n_k − n_q (the last query sees the last key)."));
-    const auto makeSpin = [this](const QString &tip) {
-        auto *spin = new QSpinBox(this);
-        spin->setRange(-1, 4096);
-        spin->setSpecialValueText(QStringLiteral("∞"));
-        spin->setToolTip(tip);
-        return spin;
-    };
-    m_left = makeSpin(tr("Keys visible to the left of the query (∞ = unbounded)."));
-    m_right = makeSpin(tr("Keys visible to the right of the query (∞ = unbounded)."));
-    m_left->setValue(2);
-    m_right->setValue(0);
-    m_window = new QPushButton(tr("Window"), this);
-    m_window->setToolTip(tr("Keep only keys with pos_q − left ≤ pos_k ≤ pos_q + right."));
-    m_clear = new QPushButton(tr("Clear"), this);
-    m_clear->setToolTip(tr("Every key visible to every query."));
-    m_policy = new QComboBox(this);
-    for (MaskedRowPolicy p :
-         {MaskedRowPolicy::Zero, MaskedRowPolicy::NaN, MaskedRowPolicy::Uniform, MaskedRowPolicy::Error})
-        m_policy->addItem(policyName(p), static_cast<int>(p));
-    m_policy->setToolTip(tr("What a query that sees no key gets: zero (weights and output 0), nan, uniform "
-                            "(1/n_k over every key, hidden ones too) or error (refuse to compute)."));
-
-    auto *controls = new QHBoxLayout;
-    controls->addWidget(m_causal);
-    controls->addWidget(new QLabel(tr("alignment:"), this));
-    controls->addWidget(m_alignment);
-    controls->addSpacing(12);
-    controls->addWidget(new QLabel(tr("left"), this));
-    controls->addWidget(m_left);
-    controls->addWidget(new QLabel(tr("right"), this));
-    controls->addWidget(m_right);
-    controls->addWidget(m_window);
-    controls->addSpacing(12);
-    controls->addWidget(m_clear);
-    controls->addStretch(1);
-    controls->addWidget(new QLabel(tr("row with no visible key:"), this));
-    controls->addWidget(m_policy);
-    m_headLabel = new QLabel(tr("head"), this);
-    m_head = new QSpinBox(this);
-    m_head->setToolTip(tr("The query head whose mask and weights the grid shows."));
-    controls->addWidget(m_headLabel);
-    controls->addWidget(m_head);
-
-    m_canvas = new Canvas(this);
+    m_controls = new MaskControls(this);
+    m_canvas = new MaskCanvas([this] { return figureData(true); },
+                              [this](int query, int key) { return cellToolTip(query, key); }, this);
     m_message = new QLabel(this);
     m_message->setWordWrap(true);
     m_message->setStyleSheet(QStringLiteral("color: #c62828;"));
     m_message->hide();
 
     auto *layout = new QVBoxLayout(this);
-    layout->addLayout(controls);
+    layout->addWidget(m_controls);
     layout->addWidget(m_canvas, 1);
     layout->addWidget(m_message);
     setFocusProxy(m_canvas);
 
-    connect(m_causal, &QPushButton::clicked, this, [this] { applyCausal(); });
-    connect(m_window, &QPushButton::clicked, this, [this] {
-        const auto side = [](int v) { return v < 0 ? std::optional<int>() : std::optional<int>(v); };
-        applyWindow(side(m_left->value()), side(m_right->value()));
-    });
-    connect(m_clear, &QPushButton::clicked, this, [this] { clearMask(); });
-    connect(m_policy, &QComboBox::activated, this, [this](int index) {
-        setMaskedRowPolicy(static_cast<MaskedRowPolicy>(m_policy->itemData(index).toInt()));
+    connect(m_controls, &MaskControls::causalRequested, this, [this] { applyCausal(); });
+    connect(m_controls, &MaskControls::windowRequested, this,
+            [this](std::optional<int> left, std::optional<int> right) { applyWindow(left, right); });
+    connect(m_controls, &MaskControls::clearRequested, this, [this] { clearMask(); });
+    connect(m_controls, &MaskControls::policyChosen, this,
+            [this](MaskedRowPolicy policy) { setMaskedRowPolicy(policy); });
+    connect(m_canvas, &MaskCanvas::paddingClicked, this,
+            [this](int key, bool padded) { setKeyPadding(key, !padded); });
+    connect(m_canvas, &MaskCanvas::queryLabelClicked, this,
+            [this](int query) { m_document->setSelectedQuery(query); });
+    connect(m_canvas, &MaskCanvas::cellClicked, this, [this](int query, int key) {
+        m_cursorKey = key;
+        m_cursorQuery = query;
+        m_document->setSelectedQuery(query);
+        toggleCell(query, key);
+        m_canvas->update();
     });
     connect(m_document, &doc::ScenarioDocument::editRefused, this, [this](const QString &text) {
         m_message->setText(text);
@@ -183,7 +91,8 @@ MaskEditorView::MaskEditorView(doc::ScenarioDocument *document, QWidget *parent)
         syncControls();
         refreshCheck();
     });
-    connect(m_head, &QSpinBox::valueChanged, this, [this](int head) { m_document->setSelectedHead(head); });
+    connect(m_controls, &MaskControls::headChosen, this,
+            [this](int head) { m_document->setSelectedHead(head); });
     syncControls();
     refreshCheck();
 }
@@ -261,34 +170,20 @@ bool MaskEditorView::setMaskedRowPolicy(MaskedRowPolicy policy)
 
 void MaskEditorView::setAlignmentChoice(Alignment alignment)
 {
-    const int index = m_alignment->findData(static_cast<int>(alignment));
-    if (index >= 0) m_alignment->setCurrentIndex(index);
+    m_controls->setAlignmentChoice(alignment);
 }
 
 Alignment MaskEditorView::alignmentChoice() const
 {
-    return static_cast<Alignment>(m_alignment->currentData().toInt());
+    return m_controls->alignmentChoice();
 }
 
 void MaskEditorView::syncControls()
 {
-    const Scenario &s = m_document->scenario();
-    const QSignalBlocker blockPolicy(m_policy);
-    const QSignalBlocker blockHead(m_head);
     const int heads = std::max(1, static_cast<int>(m_document->trace().heads.size()));
-    m_head->setRange(0, heads - 1);
-    m_head->setValue(m_document->selectedHead());
-    m_head->setVisible(heads > 1);
-    m_headLabel->setVisible(heads > 1);
-    m_policy->setCurrentIndex(m_policy->findData(static_cast<int>(s.mask.all_masked_rows)));
     const int nq = m_document->queryCount();
     const int nk = m_document->keyCount();
-    m_alignment->setEnabled(nq != nk);
-    if (s.alignment != Alignment::Unspecified) setAlignmentChoice(s.alignment);
-    if (s.mask.window) {
-        m_left->setValue(s.mask.window->left ? static_cast<int>(*s.mask.window->left) : -1);
-        m_right->setValue(s.mask.window->right ? static_cast<int>(*s.mask.window->right) : -1);
-    }
+    m_controls->sync(m_document->scenario(), heads, m_document->selectedHead(), nq, nk);
     m_cursorQuery = std::clamp(m_cursorQuery, 0, std::max(0, nq - 1));
     m_cursorKey = std::clamp(m_cursorKey, 0, std::max(0, nk - 1));
     m_canvas->update();
@@ -407,62 +302,14 @@ void MaskEditorView::paintFigure(QPainter &painter, QSizeF size) const
 
 QRectF MaskEditorView::cellRect(int query, int key) const
 {
-    const MaskFigureData data = figureData(true);
-    const QRectF r = layoutMaskFigure(data, m_canvas->size(), m_canvas->font()).cell(query, key);
+    const QRectF r = m_canvas->cellRect(query, key);
     return r.isEmpty() ? r : r.translated(m_canvas->pos());
 }
 
 QRectF MaskEditorView::paddingRect(int key) const
 {
-    const MaskFigureData data = figureData(true);
-    const QRectF r = layoutMaskFigure(data, m_canvas->size(), m_canvas->font()).paddingBox(key);
+    const QRectF r = m_canvas->paddingRect(key);
     return r.isEmpty() ? r : r.translated(m_canvas->pos());
-}
-
-void MaskEditorView::canvasClicked(QPointF pos)
-{
-    const MaskFigureData data = figureData(true);
-    const MaskFigureLayout l = layoutMaskFigure(data, m_canvas->size(), m_canvas->font());
-    for (int k = 0; k < l.n_k; ++k)
-        if (l.paddingBox(k).contains(pos)) {
-            const bool padded = k < static_cast<int>(data.keyIsPadding.size()) && data.keyIsPadding[k];
-            setKeyPadding(k, !padded);
-            return;
-        }
-    for (int q = 0; q < l.n_q; ++q) {
-        if (l.queryLabel(q).contains(pos)) {
-            m_document->setSelectedQuery(q);
-            return;
-        }
-        for (int k = 0; k < l.n_k; ++k)
-            if (l.cell(q, k).contains(pos)) {
-                m_cursorKey = k;
-                m_cursorQuery = q;
-                m_document->setSelectedQuery(q);
-                toggleCell(q, k);
-                m_canvas->update();
-                return;
-            }
-    }
-}
-
-bool MaskEditorView::canvasToolTip(QPointF pos, QString *text) const
-{
-    const MaskFigureData data = figureData(true);
-    const MaskFigureLayout l = layoutMaskFigure(data, m_canvas->size(), m_canvas->font());
-    for (int k = 0; k < l.n_k; ++k)
-        if (l.paddingBox(k).contains(pos)) {
-            *text = tr("key_padding of “%1”: click to mark it as padding or as a real token")
-                        .arg(data.keyLabels.value(k));
-            return true;
-        }
-    for (int q = 0; q < l.n_q; ++q)
-        for (int k = 0; k < l.n_k; ++k)
-            if (l.cell(q, k).contains(pos)) {
-                *text = cellToolTip(q, k);
-                return true;
-            }
-    return false;
 }
 
 void MaskEditorView::moveCursor(int dq, int dk)

@@ -11,11 +11,8 @@
 #include <functional>
 #include <optional>
 
-class QComboBox;
 class QLabel;
 class QPainter;
-class QPushButton;
-class QSpinBox;
 
 namespace attn::doc {
 class ScenarioDocument;
@@ -23,6 +20,8 @@ class ScenarioDocument;
 
 namespace attn::ui {
 
+class MaskCanvas;
+class MaskControls;
 struct MaskFigureData;
 struct MaskedValueCheck;
 
@@ -96,31 +95,18 @@ protected:
     void keyPressEvent(QKeyEvent *event) override;
 
 private:
-    class Canvas;
-    friend class Canvas;
-
     /// True when the trace can be drawn (computed, selected head in range).
     bool hasTrace() const;
     MaskFigureData figureData(bool screen) const;
     /// Pushes edit(current scenario) as one undo step named `text`; reports a refusal under the grid.
     bool push(const std::function<Scenario(const Scenario &)> &edit, const QString &text);
-    void canvasClicked(QPointF pos);
-    bool canvasToolTip(QPointF pos, QString *text) const;
     void syncControls();
     void moveCursor(int dq, int dk);
     void refreshCheck();
 
     doc::ScenarioDocument *m_document;
-    Canvas *m_canvas = nullptr;
-    QPushButton *m_causal = nullptr;
-    QComboBox *m_alignment = nullptr;
-    QSpinBox *m_left = nullptr;
-    QSpinBox *m_right = nullptr;
-    QPushButton *m_window = nullptr;
-    QPushButton *m_clear = nullptr;
-    QComboBox *m_policy = nullptr;
-    QLabel *m_headLabel = nullptr;
-    QSpinBox *m_head = nullptr;
+    MaskControls *m_controls = nullptr;
+    MaskCanvas *m_canvas = nullptr;
     QLabel *m_message = nullptr;
     int m_cursorQuery = 0;
     int m_cursorKey = 0;

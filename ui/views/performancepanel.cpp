@@ -3,32 +3,22 @@
 #include "core/kernels/registry.h"
 #include "core/sysinfo.h"
 #include "ui/models/benchresultsmodel.h"
-#include "ui/plots/benchplot.h"
 #include "ui/views/benchplanform.h"
+#include "ui/views/benchresultsview.h"
 
-#include <QDir>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QGroupBox>
 #include <QHBoxLayout>
-#include <QHeaderView>
-#include <QInputDialog>
 #include <QLabel>
-#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
-#include <QSortFilterProxyModel>
 #include <QSplitter>
-#include <QTableView>
 #include <QThread>
 #include <QVBoxLayout>
 
 namespace attn::ui {
 
 namespace {
-
-const QSize kFigureSize(800, 600);
 
 QString gib(double bytes)
 {
@@ -87,7 +77,9 @@ PerformancePanel::PerformancePanel(QWidget *parent) : QWidget(parent)
     setWindowTitle(tr("Performance — Attention Lab"));
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(createControls());
-    splitter->addWidget(createResults());
+    m_results = new BenchResultsView;
+    m_model = m_results->model();
+    splitter->addWidget(m_results);
     splitter->setStretchFactor(1, 1);
     splitter->setChildrenCollapsible(false);
     auto *layout = new QHBoxLayout(this);
@@ -177,60 +169,6 @@ QWidget *PerformancePanel::createControls()
     return controls;
 }
 
-QWidget *PerformancePanel::createResults()
-{
-    m_model = new BenchResultsModel(this);
-    auto *proxy = new QSortFilterProxyModel(this);
-    proxy->setSourceModel(m_model);
-    proxy->setSortRole(BenchResultsModel::SortRole);
-    m_table = new QTableView;
-    m_table->setModel(proxy);
-    m_table->setSortingEnabled(true);
-    m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder); // run order until clicked
-    m_table->verticalHeader()->setVisible(false);
-    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
-    m_table->setAlternatingRowColors(true);
-    m_table->setToolTip(
-        tr("One row per kernel and size; click a header to sort, hover a cell for the exact value"));
-
-    m_exportTable = new QPushButton(tr("Export table…"));
-    m_exportTable->setToolTip(
-        tr("Write the results as CSV or JSON (the same fields as `attention-lab bench --json`)"));
-    connect(m_exportTable, &QPushButton::clicked, this, &PerformancePanel::exportTableInteractively);
-    m_exportPlots = new QPushButton(tr("Export plots…"));
-    m_exportPlots->setToolTip(tr("Write the three plots as PNG, SVG or PDF"));
-    connect(m_exportPlots, &QPushButton::clicked, this, &PerformancePanel::exportPlotsInteractively);
-    auto *exports = new QHBoxLayout;
-    exports->addWidget(m_exportTable);
-    exports->addWidget(m_exportPlots);
-    exports->addStretch(1);
-
-    m_latencyPlot = new BenchPlot(BenchMetric::Latency);
-    m_memoryPlot = new BenchPlot(BenchMetric::WorkMemory);
-    m_throughputPlot = new BenchPlot(BenchMetric::Throughput);
-    m_latencyPlot->setToolTip(tr("Median latency against n; hover a point for its value"));
-    m_memoryPlot->setToolTip(tr("The kernel's own buffers beyond Q, K, V and O against n"));
-    m_throughputPlot->setToolTip(tr("GFLOP/s against n, under the machine's FMA peak and SGEMM figure"));
-    auto *plots = new QWidget;
-    auto *plotRow = new QHBoxLayout(plots);
-    plotRow->setContentsMargins(0, 0, 0, 0);
-    plotRow->addWidget(m_latencyPlot);
-    plotRow->addWidget(m_memoryPlot);
-    plotRow->addWidget(m_throughputPlot);
-
-    auto *rows = new QSplitter(Qt::Vertical);
-    rows->addWidget(m_table);
-    rows->addWidget(plots);
-    rows->setSizes({380, 460});
-
-    auto *results = new QWidget;
-    auto *layout = new QVBoxLayout(results);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(exports);
-    layout->addWidget(rows, 1);
-    return results;
-}
-
 std::optional<BenchPlan> PerformancePanel::plan(QString *error) const
 {
     return m_form->plan(error);
@@ -290,7 +228,7 @@ bool PerformancePanel::run()
     m_runProblems = refused;
     m_model->clear();
     m_model->setRoof(roof);
-    updatePlots();
+    m_results->updatePlots();
     updateConfiguration();
     m_progress->setValue(0);
     m_cancel = std::make_shared<std::atomic<bool>>(false);
@@ -320,8 +258,7 @@ void PerformancePanel::setRunning(bool running)
     m_runButton->setEnabled(!running);
     m_cancelButton->setEnabled(running);
     const bool haveResults = m_model->rowCount() > 0;
-    m_exportTable->setEnabled(!running && haveResults);
-    m_exportPlots->setEnabled(!running && haveResults);
+    m_results->setExportsEnabled(!running && haveResults);
 }
 
 void PerformancePanel::showMessage(const QString &text)
@@ -349,15 +286,15 @@ void PerformancePanel::onRoofMeasured(const bench::Roof &roof)
 {
     m_roofs.insert(roof.threads, roof);
     m_model->setRoof(roof);
-    updatePlots();
+    m_results->updatePlots();
     updateConfiguration();
 }
 
 void PerformancePanel::onResult(const bench::BenchResult &result)
 {
     m_model->append(result);
-    m_table->resizeColumnsToContents();
-    updatePlots();
+    m_results->fitColumns();
+    m_results->updatePlots();
     updateConfiguration();
 }
 
@@ -378,12 +315,6 @@ void PerformancePanel::onFinished(bool cancelled)
     setRunning(false);
     updateConfiguration();
     emit runFinished(cancelled);
-}
-
-void PerformancePanel::updatePlots()
-{
-    for (BenchPlot *plot : {m_latencyPlot, m_memoryPlot, m_throughputPlot})
-        plot->setResults(m_model->results(), m_model->roof());
 }
 
 void PerformancePanel::updateConfiguration()
@@ -432,55 +363,30 @@ QString PerformancePanel::configurationText() const
     return m_configurationText;
 }
 
+BenchPlot *PerformancePanel::latencyPlot() const
+{
+    return m_results->latencyPlot();
+}
+
+BenchPlot *PerformancePanel::memoryPlot() const
+{
+    return m_results->memoryPlot();
+}
+
+BenchPlot *PerformancePanel::throughputPlot() const
+{
+    return m_results->throughputPlot();
+}
+
 bool PerformancePanel::exportTable(const QString &path, QString *error) const
 {
-    return m_model->exportTo(path, QFileInfo(path).suffix(), error);
+    return m_results->exportTable(path, error);
 }
 
 bool PerformancePanel::exportPlots(const QString &dir, const QString &format, QSize size,
                                    QStringList *written, QString *error)
 {
-    if (!QDir().mkpath(dir)) {
-        if (error) *error = tr("Cannot create the folder %1.").arg(dir);
-        return false;
-    }
-    const QList<QPair<BenchPlot *, QString>> plots{{m_latencyPlot, QStringLiteral("latency")},
-                                                   {m_memoryPlot, QStringLiteral("memory")},
-                                                   {m_throughputPlot, QStringLiteral("gflops")}};
-    for (const auto &[plot, name] : plots) {
-        const QString path = QDir(dir).filePath(QStringLiteral("bench-%1.%2").arg(name, format.toLower()));
-        if (!plot->exportTo(path, format, size, error)) return false;
-        if (written) *written << path;
-    }
-    return true;
-}
-
-void PerformancePanel::exportTableInteractively()
-{
-    const QString csv = tr("CSV table (*.csv)");
-    const QString json = tr("JSON, as attention-lab bench --json (*.json)");
-    QString filter = csv;
-    QString path = QFileDialog::getSaveFileName(this, tr("Export results"), QStringLiteral("bench.csv"),
-                                                csv + QStringLiteral(";;") + json, &filter);
-    if (path.isEmpty()) return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += filter == json ? QStringLiteral(".json") : QStringLiteral(".csv");
-    QString error;
-    if (!exportTable(path, &error)) QMessageBox::warning(this, tr("Export failed"), error);
-}
-
-void PerformancePanel::exportPlotsInteractively()
-{
-    bool chosen = false;
-    const QString format = QInputDialog::getItem(
-        this, tr("Export plots"), tr("Format:"),
-        {QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf")}, 0, false, &chosen);
-    if (!chosen) return;
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Export plots to"));
-    if (dir.isEmpty()) return;
-    QString error;
-    if (!exportPlots(dir, format, kFigureSize, nullptr, &error))
-        QMessageBox::warning(this, tr("Export failed"), error);
+    return m_results->exportPlots(dir, format, size, written, error);
 }
 
 } // namespace attn::ui

@@ -15,7 +15,6 @@
 class QLabel;
 class QProgressBar;
 class QPushButton;
-class QTableView;
 class QThread;
 
 namespace attn::ui {
@@ -23,10 +22,11 @@ namespace attn::ui {
 class BenchPlanForm;
 class BenchPlot;
 class BenchResultsModel;
+class BenchResultsView;
 
 /// A BenchPlanForm (kernels, sizes, query and K/V heads, head_dim, window, causal, dtype,
-/// threads, repetitions), Run and Cancel with a progress bar, the results as a
-/// BenchResultsModel table with the run's configuration beside it, and BenchPlots of latency,
+/// threads, repetitions), Run and Cancel with a progress bar, the results (a BenchResultsView)
+/// as a BenchResultsModel table with the run's configuration beside it, and BenchPlots of latency,
 /// working memory and GFLOP/s against n (the GFLOP/s plot with the machine's FMA peak and
 /// SGEMM figure). The benchmarks run on a worker thread, so the window stays responsive; the
 /// roof is measured once per thread count and kept for the panel's lifetime. Configurations
@@ -63,9 +63,9 @@ public:
     QString configurationText() const;
 
     BenchResultsModel *resultsModel() const { return m_model; }
-    BenchPlot *latencyPlot() const { return m_latencyPlot; }
-    BenchPlot *memoryPlot() const { return m_memoryPlot; }
-    BenchPlot *throughputPlot() const { return m_throughputPlot; }
+    BenchPlot *latencyPlot() const;
+    BenchPlot *memoryPlot() const;
+    BenchPlot *throughputPlot() const;
     QPushButton *runButton() const { return m_runButton; }
     QPushButton *cancelButton() const { return m_cancelButton; }
 
@@ -89,13 +89,9 @@ signals:
 
 private:
     QWidget *createControls();
-    QWidget *createResults();
     void setRunning(bool running);
     void showMessage(const QString &text);
-    void exportTableInteractively();
-    void exportPlotsInteractively();
     void updateConfiguration();
-    void updatePlots();
 
     void onStepStarted(int step, int steps, const QString &what);
     void onProgress(double fraction);
@@ -114,15 +110,10 @@ private:
     QLabel *m_message = nullptr;
 
     // Results.
-    BenchResultsModel *m_model = nullptr;
-    QTableView *m_table = nullptr;
+    BenchResultsView *m_results = nullptr;
+    BenchResultsModel *m_model = nullptr; ///< m_results->model()
     QLabel *m_configuration = nullptr;
     QString m_configurationText; ///< m_configuration as plain "name: value" lines
-    QPushButton *m_exportTable = nullptr;
-    QPushButton *m_exportPlots = nullptr;
-    BenchPlot *m_latencyPlot = nullptr;
-    BenchPlot *m_memoryPlot = nullptr;
-    BenchPlot *m_throughputPlot = nullptr;
 
     // The run.
     QThread *m_thread = nullptr;
