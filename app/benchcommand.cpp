@@ -369,7 +369,8 @@ int runBenchCommand(const QStringList &arguments)
          "R", "10"},
         {"warmup", "Untimed runs before the timed ones (default 1).", "W", "1"},
         {"time-budget", "Seconds of timed runs per configuration (default 3).", "S", "3"},
-        {"tile", "Tile sizes BRxBC of the tiled kernel (default 128x128, the fastest measured at d = 64).", "BRxBC", "128x128"},
+        {"tile", "Tile sizes BRxBC of the tiled kernel (default 128x128, the fastest measured at d = 64).",
+         "BRxBC", "128x128"},
         {"decode", "Decode benchmark instead: one query (n_q = 1) against n_k = each n keys; shows the K/V "
                    "bytes each head layout reads."},
         {"needle", "Needle check: a key/value pair planted at depths 0, 25, 50, 75, 100%; does each kernel "
