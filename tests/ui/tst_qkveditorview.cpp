@@ -65,6 +65,7 @@ private slots:
     void querySelectorWidensToItsLongestToken();
     void scenarioNoteUnderTheValueTable();
     void rawScoresShapesNameS();
+    void selectedQueryRowIsScrolledIntoView();
 };
 
 void TestQkvEditorView::refusedEditKeepsTablesAndPlotsTogether()
@@ -106,6 +107,27 @@ void TestQkvEditorView::rawScoresShapesNameS()
     QVERIFY(document.load(s));
     QkvEditorView view(&document);
     QCOMPARE(view.shapesText(), QStringLiteral("S 2×3 (raw scores), V 3×1 → A 2×3, O 2×1"));
+}
+
+void TestQkvEditorView::selectedQueryRowIsScrolledIntoView()
+{
+    // 30 queries: the Q table shows a few rows; selecting query 25 brings its row into view.
+    attn::Scenario s = attn::test::workedExample();
+    s.query_tokens.clear();
+    s.query = attn::Matrix::Ones(30, 2);
+    ScenarioDocument document;
+    QVERIFY(document.load(s));
+    QkvEditorView view(&document);
+    view.resize(1000, 700);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QTableView *table = view.tableView(TensorRole::Query);
+    const auto rowInView = [table](int row) {
+        return table->viewport()->rect().contains(table->visualRect(table->model()->index(row, 0)));
+    };
+    QVERIFY(!rowInView(25));
+    document.setSelectedQuery(25);
+    QTRY_VERIFY(rowInView(25));
 }
 
 void TestQkvEditorView::hugeValuesAreCompactEverywhere()

@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QSplitter>
 #include <QTableView>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -277,10 +278,13 @@ void QkvEditorView::updateSelection()
         m_querySelector->setCurrentIndex(row);
     }
     m_heatmap->setSelectedQuery(row);
-    // Keep the selected query's row of Q in sight (a lesson may open on a query far down).
+    // Keep the selected query's row of Q in sight (a lesson may open on a query far down). After
+    // the pending layout: a step that just opened has not given the table its final height yet.
     QTableView *queries = tableView(TensorRole::Query);
-    if (row < queries->model()->rowCount())
-        queries->scrollTo(queries->model()->index(row, 0), QAbstractItemView::EnsureVisible);
+    QTimer::singleShot(0, queries, [queries, row] {
+        if (row < queries->model()->rowCount())
+            queries->scrollTo(queries->model()->index(row, 0), QAbstractItemView::PositionAtCenter);
+    });
 
     const QString label = m_document->traceQueryLabels().value(row);
     if (head >= static_cast<int>(trace.heads.size()) || row >= trace.output.rows()) {

@@ -84,9 +84,10 @@ void ScoresTable::updateFromModel()
                  "logits = scale · S / temperature (scale 1 unless set), then softmax per row.")
             : tr("Every score at once: S = scale · Q·Kᵀ / temperature (Vaswani et al. 2017, "
                  "§3.2.1), before masking; A = softmax of each row."));
-    // As tall as its rows (up to kShownRows), so that Q, K and V keep the space they need.
-    constexpr int kShownRows = 6;
-    const int rows = std::clamp(m_model->rowCount(), 1, kShownRows);
+    // As tall as its rows, up to 6 when S is the input being edited and 3 when it only shows the
+    // computed logits (it scrolls), so that the weights heatmap below keeps its room.
+    const int shownRows = raw ? 6 : 3;
+    const int rows = std::clamp(m_model->rowCount(), 1, shownRows);
     const int scrollBar =
         m_model->columnCount() > 8 ? m_table->horizontalScrollBar()->sizeHint().height() : 0;
     m_table->setFixedHeight(m_table->horizontalHeader()->sizeHint().height() +
