@@ -130,6 +130,7 @@ QWidget *PerformancePanel::createControls()
 
     m_progress = new QProgressBar;
     m_progress->setRange(0, 1000);
+    m_progress->setValue(0); // reads "0%" before the first run, not an empty box
     m_progress->setToolTip(tr("Progress of the whole run, the roof measurement included"));
     m_status = new QLabel;
     m_status->setWordWrap(true);
