@@ -49,6 +49,18 @@ bool writeStdout(const QByteArray &bytes)
     return n == static_cast<std::size_t>(bytes.size()) && std::fflush(stdout) == 0 && !std::ferror(stdout);
 }
 
+/// One written file per line on stdout; false (after saying so on stderr) when stdout refused.
+bool printPaths(const QStringList &paths)
+{
+    for (const QString &path : paths) {
+        if (!writeStdout(QDir::toNativeSeparators(path).toUtf8() + '\n')) {
+            printError("cannot write to standard output");
+            return false;
+        }
+    }
+    return true;
+}
+
 /// `compute` prints every score and weight; beyond this many (head, query, key) pairs the JSON
 /// would run to hundreds of megabytes. Lesson-sized scenarios have a few thousand.
 constexpr long long kMaxPrintedPairs = 1LL << 22;
@@ -75,12 +87,7 @@ int exportLessons(const QString &id, const QString &dir, const QString &format, 
             printError(error);
             return Failure;
         }
-        for (const QString &path : written) {
-            if (!writeStdout(QDir::toNativeSeparators(path).toUtf8() + '\n')) {
-                printError("cannot write to standard output");
-                return Failure;
-            }
-        }
+        if (!printPaths(written)) return Failure;
     }
     return Ok;
 }
@@ -206,12 +213,7 @@ int runExport(const QStringList &arguments)
             printError(error);
             return Failure;
         }
-        for (const QString &path : written) {
-            if (!writeStdout(QDir::toNativeSeparators(path).toUtf8() + '\n')) {
-                printError("cannot write to standard output");
-                return Failure;
-            }
-        }
+        if (!printPaths(written)) return Failure;
     }
     return Ok;
 }

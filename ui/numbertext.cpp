@@ -33,4 +33,16 @@ QString exactNumber(double value)
     return QString::number(value, 'g', QLocale::FloatingPointShortest);
 }
 
+bool parseTypedNumber(const QString &text, double *value)
+{
+    const QString trimmed = text.trimmed();
+    for (QLocale locale : {QLocale::c(), QLocale()}) {
+        locale.setNumberOptions(QLocale::RejectGroupSeparator);
+        bool ok = false;
+        *value = locale.toDouble(trimmed, &ok);
+        if (ok) return true;
+    }
+    return false;
+}
+
 } // namespace attn::ui

@@ -16,4 +16,10 @@ QString compactNumber(double value);
 /// "NaN", "inf", "-inf" when not finite.
 QString exactNumber(double value);
 
+/// Reads a number typed into a cell: the C locale first ("1.5"), then the user's locale ("1,5").
+/// Group separators are refused, so that "1,000" is never silently read as a thousand. Returns
+/// false (leaving *value unspecified) when `text` is not a number; "nan" and "inf" parse and are
+/// for the caller to refuse.
+bool parseTypedNumber(const QString &text, double *value);
+
 } // namespace attn::ui

@@ -2,29 +2,9 @@
 
 #include "ui/numbertext.h"
 
-#include <QLocale>
-
 #include <cmath>
 
 namespace attn::ui {
-
-namespace {
-
-/// Parses `text` with the C locale ("1.5"), then the user's locale (QLocale(), e.g. "1,5").
-/// Group separators are refused so that "1,000" is never silently read as a thousand.
-bool parseNumber(const QString &text, double *value)
-{
-    const QString trimmed = text.trimmed();
-    for (QLocale locale : {QLocale::c(), QLocale()}) {
-        locale.setNumberOptions(QLocale::RejectGroupSeparator);
-        bool ok = false;
-        *value = locale.toDouble(trimmed, &ok);
-        if (ok) return true;
-    }
-    return false;
-}
-
-} // namespace
 
 MatrixTableModel::MatrixTableModel(doc::ScenarioDocument *document, doc::TensorRole role, QObject *parent)
     : QAbstractTableModel(parent), m_document(document), m_role(role)
@@ -117,7 +97,7 @@ bool MatrixTableModel::setData(const QModelIndex &index, const QVariant &value, 
         text = exactNumber(number);
     } else {
         text = value.toString();
-        ok = parseNumber(text, &number);
+        ok = parseTypedNumber(text, &number);
     }
 
     const double old = m_document->tensor(m_role)(index.row(), index.column());

@@ -3,26 +3,12 @@
 #include "ui/numbertext.h"
 
 #include <QColor>
-#include <QLocale>
 
 #include <cmath>
 
 namespace attn::ui {
 
 namespace {
-
-/// Parses `text` with the C locale ("1.5"), then the user's locale ("1,5"); no group separators.
-bool parseNumber(const QString &text, double *value)
-{
-    const QString trimmed = text.trimmed();
-    for (QLocale locale : {QLocale::c(), QLocale()}) {
-        locale.setNumberOptions(QLocale::RejectGroupSeparator);
-        bool ok = false;
-        *value = locale.toDouble(trimmed, &ok);
-        if (ok) return true;
-    }
-    return false;
-}
 
 /// Index of the raw score matrix query head `head` reads: 0 when one matrix is shared.
 std::size_t scoreMatrixFor(const Scenario &scenario, int head)
@@ -198,7 +184,7 @@ bool ScoreMatrixModel::setData(const QModelIndex &index, const QVariant &value, 
         text = exactNumber(number);
     } else {
         text = value.toString();
-        ok = parseNumber(text, &number);
+        ok = parseTypedNumber(text, &number);
     }
     const double old = m_values(index.row(), index.column());
     if (std::isnan(number) && std::isnan(old)) return true; // a NaN from the file, left as it was

@@ -1,6 +1,7 @@
 #include "ui/plots/scalingplot.h"
 
 #include "ui/numbertext.h"
+#include "ui/plots/plotlayout.h"
 #include "ui/plots/tokenticks.h"
 
 #include <QHelpEvent>
@@ -64,15 +65,7 @@ QCPLegend *newLegend(QCPAxisRect *rect, Qt::Alignment where)
 
 ScalingPlot::ScalingPlot(QWidget *parent) : QCustomPlot(parent)
 {
-    setAutoAddPlottableToLegend(false);
-    plotLayout()->clear();
-    QFont titleFont = font();
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
-    titleFont.setBold(true);
-    m_title = new QCPTextElement(this, QString(), titleFont);
-    plotLayout()->addElement(0, 0, m_title);
-    auto *curvesGrid = new QCPLayoutGrid;
-    plotLayout()->addElement(1, 0, curvesGrid);
+    QCPLayoutGrid *curvesGrid = startTitledFigure(this, &m_title);
     m_spreadRect = newRect(this, tr("d_k"), tr("spread (std) of the scores"));
     m_entropyRect = newRect(this, tr("d_k"), tr("mean softmax entropy (nats)"));
     curvesGrid->addElement(0, 0, m_spreadRect);

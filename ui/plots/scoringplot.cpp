@@ -1,6 +1,7 @@
 #include "ui/plots/scoringplot.h"
 
 #include "ui/numbertext.h"
+#include "ui/plots/plotlayout.h"
 #include "ui/plots/tokenticks.h"
 
 #include <QHelpEvent>
@@ -31,15 +32,7 @@ QCPBars *newBars(QCPAxisRect *rect, const QColor &color)
 
 ScoringPlot::ScoringPlot(QWidget *parent) : QCustomPlot(parent)
 {
-    setAutoAddPlottableToLegend(false);
-    plotLayout()->clear();
-    QFont titleFont = font();
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
-    titleFont.setBold(true);
-    m_title = new QCPTextElement(this, QString(), titleFont);
-    plotLayout()->addElement(0, 0, m_title);
-    auto *grid = new QCPLayoutGrid;
-    plotLayout()->addElement(1, 0, grid);
+    QCPLayoutGrid *grid = startTitledFigure(this, &m_title);
     QFont headerFont = font();
     headerFont.setBold(true);
     for (int c = 0; c < 3; ++c) {
