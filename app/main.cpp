@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "lessonscommand.h"
 
+#include "ui/lessons/lessonloader.h"
 #include "ui/mainwindow.h"
 #include "ui/resources.h"
 #include "ui/views/performancepanel.h"
@@ -59,8 +60,12 @@ int main(int argc, char *argv[])
         return attn::app::runBenchCommand(QCoreApplication::arguments());
     }
     if (std::strcmp(command, "lessons") == 0) {
-        QCoreApplication app(argc, argv);
+        // The checker builds the figure views of tasks that test a view's own controls: offscreen.
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+        ensureRuntimeDir();
+        QApplication app(argc, argv);
         attn::ui::initResources();
+        attn::lessons::setProbeFigureViews(true);
         return attn::app::runLessons(QCoreApplication::arguments());
     }
     if (std::strcmp(command, "export") == 0) {

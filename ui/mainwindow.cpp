@@ -325,6 +325,12 @@ void MainWindow::onLessonStepActivated()
     const lessons::LessonStep *step = m_navigator->currentStepData();
     if (!lesson || !step) return;
     showView(step->view);
+    FigureView *figure = nullptr;
+    const auto &infos = figureViews();
+    for (std::size_t i = 0; i < infos.size(); ++i)
+        if (infos[i].name == step->view) figure = m_figureViews[i];
+    if (figure) figure->resetViewState();
+    m_navigator->setActiveView(figure);
     lessons::applyControls(step, *m_view);
     m_view->setScenarioNote(step->scenarioNote);
     m_presetId.clear();

@@ -36,7 +36,7 @@ QStringList checkKindNames()
 {
     return {QStringLiteral("weight_above"),   QStringLiteral("weight_below"), QStringLiteral("weight_near"),
             QStringLiteral("argmax_key"),     QStringLiteral("output_near"),  QStringLiteral("shapes"),
-            QStringLiteral("selected_query"), QStringLiteral("all_of")};
+            QStringLiteral("selected_query"), QStringLiteral("view_value"),   QStringLiteral("all_of")};
 }
 
 } // namespace attn::lessons

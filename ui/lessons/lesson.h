@@ -34,6 +34,7 @@ enum class CheckKind {
     OutputNear,    ///< every |output(query)_c − target_c| ≤ tolerance (a head's block, or the row)
     Shapes,        ///< n_q, n_k, d_k, d_v equal the given ones (unset ones are not checked)
     SelectedQuery, ///< the learner is looking at query `query` (clicked or chosen)
+    ViewValue,     ///< the step's view reports taskValues()[name] above/below/equal to bounds
     AllOf,         ///< every check in `all` holds
 };
 
@@ -46,8 +47,10 @@ struct TaskCheck {
     double value = 0.0;         ///< threshold (WeightAbove, WeightBelow) or target (WeightNear)
     double tolerance = 0.01;    ///< WeightNear, OutputNear
     std::vector<double> target; ///< OutputNear: (d_v) with a head, (H_q·d_v) without
-    std::optional<int> n_q, n_k, d_k, d_v; ///< Shapes
-    std::vector<TaskCheck> all;            ///< AllOf
+    std::optional<int> n_q, n_k, d_k, d_v;      ///< Shapes
+    QString name;                               ///< ViewValue: a name of FigureView::taskValues()
+    std::optional<double> above, below, equals; ///< ViewValue: > above, < below, |x − equals| ≤ tolerance
+    std::vector<TaskCheck> all;                 ///< AllOf
 };
 
 /// A task: what the learner should do, and how the app knows it is done.

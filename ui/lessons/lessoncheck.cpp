@@ -172,6 +172,32 @@ CheckResult selectedQueryCheck(const TaskCheck &check, const CheckContext &c)
                                        .arg(c.queryLabels.value(c.selectedQuery), c.queryLabels.value(*q))};
 }
 
+CheckResult viewValueCheck(const TaskCheck &check, const CheckContext &c)
+{
+    const auto found = c.viewValues.constFind(check.name);
+    if (found == c.viewValues.constEnd())
+        return notMet(tr("the view does not show “%1” now").arg(check.name));
+    const double x = *found;
+    QStringList needs;
+    bool met = !std::isnan(x);
+    if (check.above) {
+        met = met && x > *check.above;
+        needs << QStringLiteral("> %1").arg(ui::exactNumber(*check.above));
+    }
+    if (check.below) {
+        met = met && x < *check.below;
+        needs << QStringLiteral("< %1").arg(ui::exactNumber(*check.below));
+    }
+    if (check.equals) {
+        met = met && std::abs(x - *check.equals) <= check.tolerance;
+        needs << QStringLiteral("%1 ± %2").arg(ui::exactNumber(*check.equals),
+                                               ui::exactNumber(check.tolerance));
+    }
+    return {
+        met,
+        tr("%1 = %2 (needs %3)").arg(check.name, ui::compactNumber(x), needs.join(QStringLiteral(" and ")))};
+}
+
 } // namespace
 
 std::optional<int> resolveToken(const TokenRef &ref, const QStringList &labels)
@@ -196,6 +222,7 @@ CheckResult evaluateCheck(const TaskCheck &check, const CheckContext &context)
     case CheckKind::OutputNear: return outputCheck(check, context);
     case CheckKind::Shapes: return shapesCheck(check, context);
     case CheckKind::SelectedQuery: return selectedQueryCheck(check, context);
+    case CheckKind::ViewValue: return viewValueCheck(check, context);
     case CheckKind::AllOf: break;
     }
     CheckResult all{true, {}};

@@ -4,6 +4,7 @@
 #include "core/attention.h"
 #include "ui/lessons/lesson.h"
 
+#include <QMap>
 #include <QStringList>
 
 #include <optional>
@@ -17,6 +18,8 @@ struct CheckContext {
     QStringList queryLabels; ///< (n_q) labels of the trace's query rows
     QStringList keyLabels;   ///< (n_k) labels of the trace's key columns
     int selectedQuery = 0;
+    /// The step's view's FigureView::taskValues() (for "view_value" checks); empty for "qkv".
+    QMap<QString, double> viewValues;
 };
 
 /// The verdict of a check and one line per condition saying where it stands, with the current

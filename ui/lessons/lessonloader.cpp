@@ -1,10 +1,16 @@
 #include "ui/lessons/lessonloader.h"
 
 #include "core/attention.h"
+#include "ui/document/scenariodocument.h"
 #include "ui/document/scenariojson.h"
 #include "ui/lessons/lessoncheck.h"
 #include "ui/lessons/lessonreader.h"
+#include "ui/lessons/lessonstage.h"
 #include "ui/resources.h"
+#include "ui/views/figureview.h"
+#include "ui/views/viewregistry.h"
+
+#include <QApplication>
 
 #include <QDir>
 #include <QFile>
@@ -18,6 +24,7 @@
 #include <cmath>
 #include <exception>
 #include <map>
+#include <memory>
 
 namespace attn::lessons {
 
@@ -52,6 +59,30 @@ QStringList labelsOf(const std::vector<std::string> &tokens, Index count, QChar 
 }
 
 /// Walks one lesson file, collecting every problem instead of stopping at the first.
+bool g_probeFigureViews = false;
+
+bool readsViewValues(const TaskCheck &check)
+{
+    if (check.kind == CheckKind::ViewValue) return true;
+    return std::any_of(check.all.begin(), check.all.end(), readsViewValues);
+}
+
+/// The task values of the step's figure view as the step opens, when probing is on and widgets
+/// can be made; else empty (a "view_value" check then reads as not met).
+QMap<QString, double> initialViewValues(const LessonStep &step, const TaskCheck &check)
+{
+    if (!g_probeFigureViews || !readsViewValues(check) ||
+        !qobject_cast<QApplication *>(QCoreApplication::instance()))
+        return {};
+    const ui::FigureViewInfo *info = ui::findFigureView(step.view);
+    if (!info) return {};
+    doc::ScenarioDocument document;
+    if (!loadStep(step, document)) return {};
+    const std::unique_ptr<ui::FigureView> view(info->create(&document, nullptr));
+    view->resetViewState();
+    return view->taskValues();
+}
+
 class Parser : public LessonReader {
 public:
     using LessonReader::LessonReader;
@@ -151,6 +182,9 @@ std::optional<LessonStep> Parser::step(const QJsonValue &v, const QString &dir)
         c.trace = attend(s.scenario);
         c.queryLabels = labelsOf(s.scenario.query_tokens, c.trace.shapes.n_q, QLatin1Char('q'));
         c.keyLabels = labelsOf(s.scenario.key_tokens, c.trace.shapes.n_k, QLatin1Char('k'));
+        c.view = s.view;
+        if (const ui::FigureViewInfo *info = ui::findFigureView(s.view))
+            c.viewValueNames = info->taskValueNames;
         context = std::move(c);
     }
 
@@ -219,8 +253,9 @@ std::optional<LessonStep> Parser::step(const QJsonValue &v, const QString &dir)
                 task.check = *c;
                 if (context && problemCount() == checkProblems) {
                     const int selected = resolveToken(s.selectedQuery, context->queryLabels).value_or(0);
-                    const CheckResult r = evaluateCheck(
-                        task.check, {&context->trace, context->queryLabels, context->keyLabels, selected});
+                    const CheckResult r =
+                        evaluateCheck(task.check, {&context->trace, context->queryLabels, context->keyLabels,
+                                                   selected, initialViewValues(s, task.check)});
                     if (r.met)
                         problem(QStringLiteral("task.check"),
                                 QStringLiteral(
@@ -412,6 +447,11 @@ LessonLibrary loadShippedLessons()
 {
     ui::initResources();
     return loadLessons(QStringLiteral(":/lessons"));
+}
+
+void setProbeFigureViews(bool on)
+{
+    g_probeFigureViews = on;
 }
 
 } // namespace attn::lessons

@@ -39,6 +39,12 @@ struct LessonLibrary {
 /// tokens and heads and must not already hold when the step opens.
 LessonFileResult parseLesson(const QByteArray &text, const QString &path);
 
+/// With `on` (and a QApplication), the checker builds the figure view of every step whose task
+/// has a "view_value" check and refuses the check when it already holds as the step opens. Off by
+/// default, so that the window starts fast; `attention-lab lessons --check` and the tests turn
+/// it on. Not thread-safe: set it before reading lessons.
+void setProbeFigureViews(bool on);
+
 /// Reads and parses the lesson file at `path` (at most 4 MiB).
 LessonFileResult readLessonFile(const QString &path);
 

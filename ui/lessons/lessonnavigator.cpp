@@ -3,6 +3,7 @@
 #include "ui/document/scenariodocument.h"
 #include "ui/lessons/lessoncheck.h"
 #include "ui/lessons/lessonstage.h"
+#include "ui/views/figureview.h"
 
 #include <QAction>
 #include <QFileInfo>
@@ -288,6 +289,16 @@ bool LessonNavigator::openStep(int lesson, int step)
     return true;
 }
 
+void LessonNavigator::setActiveView(ui::FigureView *view)
+{
+    disconnect(m_activeViewConnection);
+    m_activeView = view;
+    if (view)
+        m_activeViewConnection =
+            connect(view, &ui::FigureView::taskValuesChanged, this, &LessonNavigator::evaluateTask);
+    evaluateTask();
+}
+
 void LessonNavigator::detach()
 {
     if (!m_attached) return;
@@ -313,7 +324,8 @@ void LessonNavigator::evaluateTask()
         return;
     }
     const CheckContext context{&m_document->trace(), m_document->traceQueryLabels(),
-                               m_document->traceKeyLabels(), m_document->selectedQuery()};
+                               m_document->traceKeyLabels(), m_document->selectedQuery(),
+                               m_activeView ? m_activeView->taskValues() : QMap<QString, double>()};
     const CheckResult result = evaluateCheck(step->task->check, context);
     m_taskMet = result.met;
     m_taskStatus->setStyleSheet(result.met ? kStatusMet : kStatusOpen);

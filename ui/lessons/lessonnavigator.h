@@ -4,6 +4,7 @@
 
 #include "ui/lessons/lessonloader.h"
 
+#include <QPointer>
 #include <QWidget>
 
 #include <functional>
@@ -18,6 +19,10 @@ class QTextBrowser;
 
 namespace attn::doc {
 class ScenarioDocument;
+}
+
+namespace attn::ui {
+class FigureView;
 }
 
 namespace attn::lessons {
@@ -74,6 +79,10 @@ public:
     /// The task status line as shown, e.g.
     /// "✓ Done — weight of “she” on “Xiaohong” = 0.611 (needs > 0.6)".
     QString taskStatusText() const;
+    /// The figure view of the current step (nullptr for the Q/K/V editor): its taskValues() feed
+    /// "view_value" checks, and its taskValuesChanged() re-evaluates the task. Not owned.
+    void setActiveView(ui::FigureView *view);
+
     /// Reveals the next hint of the step; false when all are shown.
     bool showNextHint();
     int hintsShown() const { return m_hintsShown; }
@@ -110,6 +119,8 @@ private:
     std::unique_ptr<QSettings> settings() const;
 
     doc::ScenarioDocument *m_document;
+    QPointer<ui::FigureView> m_activeView;
+    QMetaObject::Connection m_activeViewConnection;
     LessonLibrary m_library;
     QString m_settingsFile;
     std::function<bool()> m_leaveGuard;

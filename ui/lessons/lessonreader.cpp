@@ -254,6 +254,40 @@ std::optional<TaskCheck> LessonReader::check(const QJsonValue &v, const QString 
         rejectUnknownKeys(o, field, {"kind", "query"});
         readToken("query", &c.query, queries, QStringLiteral("query"));
         break;
+    case CheckKind::ViewValue: {
+        rejectUnknownKeys(o, field, {"kind", "name", "above", "below", "equals", "tolerance"});
+        const QJsonValue name = o.value(QStringLiteral("name"));
+        if (!name.isString() || name.toString().isEmpty()) {
+            problem(
+                sub("name"),
+                QStringLiteral("expected the name of a value the view shows, got %1").arg(typeName(name)));
+        } else {
+            c.name = name.toString();
+            if (context && !context->viewValueNames.contains(c.name))
+                problem(
+                    sub("name"),
+                    context->viewValueNames.isEmpty()
+                        ? QStringLiteral("the view “%1” shows no values a check can test").arg(context->view)
+                        : QStringLiteral("unknown value “%1” of the view “%2”; expected one of %3")
+                              .arg(c.name, context->view,
+                                   context->viewValueNames.join(QStringLiteral(", "))));
+        }
+        const auto readBound = [&](const char *key, std::optional<double> *out) {
+            if (!has(key)) return;
+            const QJsonValue x = o.value(QLatin1String(key));
+            if (!x.isDouble() || !std::isfinite(x.toDouble()))
+                problem(sub(key), QStringLiteral("expected a number, got %1").arg(typeName(x)));
+            else
+                *out = x.toDouble();
+        };
+        readBound("above", &c.above);
+        readBound("below", &c.below);
+        readBound("equals", &c.equals);
+        readTolerance();
+        if (!c.above && !c.below && !c.equals && m_problems.size() == before)
+            problem(field, QStringLiteral("a view_value check needs at least one of above, below, equals"));
+        break;
+    }
     case CheckKind::AllOf: {
         rejectUnknownKeys(o, field, {"kind", "checks"});
         const QJsonValue checks = o.value(QStringLiteral("checks"));

@@ -18,8 +18,10 @@ namespace attn::lessons {
 /// selected query and task check are resolved against.
 struct StepContext {
     AttentionTrace trace;
-    QStringList queryLabels; ///< (n_q) tokens, or "q1", "q2", … as the document labels them
-    QStringList keyLabels;   ///< (n_k) tokens, or "k1", "k2", …
+    QStringList queryLabels;    ///< (n_q) tokens, or "q1", "q2", … as the document labels them
+    QStringList keyLabels;      ///< (n_k) tokens, or "k1", "k2", …
+    QString view;               ///< the step's view name
+    QStringList viewValueNames; ///< the names its "view_value" checks may use (none for "qkv")
 };
 
 /// Typed reads of JSON values that record a LessonProblem (file, current step, field, message)

@@ -78,6 +78,7 @@ bool exportLessonFigures(const Lesson &lesson, const QString &dir, const QString
                 return false;
             }
             const std::unique_ptr<ui::FigureView> view(info->create(&document, nullptr));
+            view->resetViewState();
             const QString path = QDir(dir).filePath(stem + QLatin1Char('-') + info->suffix +
                                                     QLatin1Char('.') + format.toLower());
             if (!view->exportTo(path, format, size, error)) return false;

@@ -2,6 +2,7 @@
 // them, lessons name them, and `attention-lab export --lesson` writes their figures.
 #pragma once
 
+#include <QMap>
 #include <QSize>
 #include <QString>
 #include <QWidget>
@@ -29,6 +30,20 @@ public:
     /// unknown, the size is empty or the file cannot be written.
     virtual bool exportTo(const QString &path, const QString &format, QSize size,
                           QString *error = nullptr) const = 0;
+
+    /// Named numbers that a lesson task can test with a "view_value" check (lessons/README.md):
+    /// the state of the view's own controls, which the scenario does not hold, e.g.
+    /// {"attention_layers": 3}. The names must match FigureViewInfo::taskValueNames. Empty by
+    /// default. Emit taskValuesChanged() whenever one of them may have changed.
+    virtual QMap<QString, double> taskValues() const { return {}; }
+
+    /// Puts the view's own controls back to their defaults for the document's scenario. Called
+    /// when a lesson step opens (after its scenario is loaded), so that every step starts alike.
+    virtual void resetViewState() {}
+
+signals:
+    /// taskValues() may have changed.
+    void taskValuesChanged();
 
 private:
     doc::ScenarioDocument *m_document;

@@ -4,6 +4,7 @@
 
 #include <QKeySequence>
 #include <QString>
+#include <QStringList>
 
 #include <functional>
 #include <vector>
@@ -24,6 +25,8 @@ struct FigureViewInfo {
     QString menuText; ///< View menu entry, e.g. "&Sentence arcs"
     QString suffix;   ///< figure file suffix, e.g. "arcs" → "<stem>-arcs.png"
     std::function<FigureView *(doc::ScenarioDocument *, QWidget *)> create;
+    /// The names of FigureView::taskValues() a lesson's "view_value" check may test.
+    QStringList taskValueNames = {};
 };
 
 /// Every figure view, in View menu order (Ctrl+2, Ctrl+3, … after the Q/K/V editor's Ctrl+1).
