@@ -21,6 +21,7 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <cmath>
 #include <map>
 #include <memory>
 
@@ -231,6 +232,7 @@ private slots:
     void shapes();
     void selectedQuery();
     void allOf();
+    void viewValue();
     void tokenThatDisappearedIsNotMet();
     void indexRefsWork();
     void nothingComputedIsNotMet();
@@ -358,6 +360,38 @@ void TestLessonCheck::allOf()
     QVERIFY(!r.met);
     QCOMPARE(r.status, QStringLiteral("✓ weight of “q” on “k1” = 0.670 (needs > 0.6)\n"
                                       "✗ weight of “q” on “k2” = 0.330 (needs < 0.3)"));
+}
+
+void TestLessonCheck::viewValue()
+{
+    ScenarioDocument document;
+    QVERIFY(document.load(workedExample()));
+    TaskCheck c;
+    c.kind = CheckKind::ViewValue;
+    c.name = QStringLiteral("attention_layers");
+    c.equals = 3;
+    CheckContext context{&document.trace(), document.traceQueryLabels(), document.traceKeyLabels(), 0, {}};
+    CheckResult r = evaluateCheck(c, context);
+    QVERIFY(!r.met);
+    QCOMPARE(r.status, QStringLiteral("the view does not show “attention_layers” now"));
+    context.viewValues.insert(QStringLiteral("attention_layers"), 2);
+    r = evaluateCheck(c, context);
+    QVERIFY(!r.met);
+    QCOMPARE(r.status, QStringLiteral("attention_layers = 2 (needs 3 ± 0.01)"));
+    context.viewValues[QStringLiteral("attention_layers")] = 3.005; // within the default tolerance
+    QVERIFY(evaluateCheck(c, context).met);
+    // Bounds combine with AND; each is strict.
+    c.equals.reset();
+    c.above = 1;
+    c.below = 3;
+    context.viewValues[QStringLiteral("attention_layers")] = 3;
+    r = evaluateCheck(c, context);
+    QVERIFY(!r.met);
+    QCOMPARE(r.status, QStringLiteral("attention_layers = 3 (needs > 1 and < 3)"));
+    context.viewValues[QStringLiteral("attention_layers")] = 2;
+    QVERIFY(evaluateCheck(c, context).met);
+    context.viewValues[QStringLiteral("attention_layers")] = std::nan("");
+    QVERIFY(!evaluateCheck(c, context).met);
 }
 
 void TestLessonCheck::tokenThatDisappearedIsNotMet()

@@ -232,6 +232,18 @@ void TestLessonLoader::brokenLessonsNameFileStepAndField_data()
         << task("\"kind\": \"all_of\", \"checks\": [{\"kind\": \"selected_query\", \"query\": \"x\"}]") << 1
         << "task.check.checks[0].query"
         << "unknown query “x”";
+    QTest::addRow("view value of a view without values")
+        << task("\"kind\": \"view_value\", \"name\": \"layers\", \"equals\": 3") << 1 << "task.check.name"
+        << "the view “qkv” shows no values a check can test";
+    QTest::addRow("view value without bounds")
+        << task("\"kind\": \"view_value\", \"name\": \"layers\"") << 1 << "task.check"
+        << "a view_value check needs at least one of above, below, equals";
+    QTest::addRow("view value bound not a number")
+        << task("\"kind\": \"view_value\", \"name\": \"layers\", \"above\": \"2\"") << 1 << "task.check.above"
+        << "expected a number, got a string";
+    QTest::addRow("view value without name")
+        << task("\"kind\": \"view_value\", \"below\": 2") << 1 << "task.check.name"
+        << "expected the name of a value the view shows";
     QTest::addRow("already met") << task("\"kind\": \"argmax_key\", \"query\": \"q\", \"key\": \"k1\"") << 1
                                  << "task.check"
                                  << "already holds when the step opens";

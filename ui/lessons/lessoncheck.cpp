@@ -3,6 +3,7 @@
 #include "ui/numbertext.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 
 #include <cmath>
 
@@ -193,9 +194,12 @@ CheckResult viewValueCheck(const TaskCheck &check, const CheckContext &c)
         needs << QStringLiteral("%1 ± %2").arg(ui::exactNumber(*check.equals),
                                                ui::exactNumber(check.tolerance));
     }
-    return {
-        met,
-        tr("%1 = %2 (needs %3)").arg(check.name, ui::compactNumber(x), needs.join(QStringLiteral(" and ")))};
+    // Counts (layers, tiles, bytes) read as integers with thousands separators; others as the
+    // tables show them.
+    const bool integral = std::isfinite(x) && x == std::round(x) && std::abs(x) < 1e15;
+    const QString shown =
+        integral ? QLocale(QLocale::English).toString(static_cast<qlonglong>(x)) : ui::compactNumber(x);
+    return {met, tr("%1 = %2 (needs %3)").arg(check.name, shown, needs.join(QStringLiteral(" and ")))};
 }
 
 } // namespace

@@ -280,11 +280,12 @@ std::optional<TaskCheck> LessonReader::check(const QJsonValue &v, const QString 
             else
                 *out = x.toDouble();
         };
+        const std::size_t beforeBounds = m_problems.size();
         readBound("above", &c.above);
         readBound("below", &c.below);
         readBound("equals", &c.equals);
         readTolerance();
-        if (!c.above && !c.below && !c.equals && m_problems.size() == before)
+        if (!c.above && !c.below && !c.equals && m_problems.size() == beforeBounds)
             problem(field, QStringLiteral("a view_value check needs at least one of above, below, equals"));
         break;
     }
