@@ -16,6 +16,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
+#include <QSpinBox>
 #include <QStackedWidget>
 #include <QStandardPaths>
 #include <QTableView>
@@ -38,6 +39,7 @@ private slots:
     void opensNothingUntilAsked();
     void walksEveryStepForwardAndBack();
     void taskTurnsGreenLive();
+    void viewTaskTurnsGreenInTheWindow();
     void hintsOneAtATime();
     void positionIsRememberedAcrossRuns();
     void progressMarks();
@@ -148,6 +150,35 @@ void TestLessonNavigator::taskTurnsGreenLive()
     navigator.restartStep();
     QCOMPARE(document.scenario().query(0, 0), 1.0);
     QVERIFY(!navigator.isTaskMet());
+}
+
+void TestLessonNavigator::viewTaskTurnsGreenInTheWindow()
+{
+    // Lesson 9, step 1: set i to "keys" (1) and j to "were" (10) in the paths view's own spin
+    // boxes. The window feeds the view's values to the check and re-checks when they change.
+    attn::ui::MainWindow window;
+    LessonNavigator *navigator = window.lessonNavigator();
+    QVERIFY(window.openLesson(QStringLiteral("09-rnn-vs-attention"), 0));
+    QCOMPARE(window.currentViewName(), QStringLiteral("paths"));
+    QVERIFY(!navigator->isTaskMet());
+    QVERIFY2(navigator->taskStatusText().contains(QStringLiteral("i = 0 (needs 1)")),
+             qPrintable(navigator->taskStatusText()));
+    auto *i = window.findChild<QSpinBox *>(QStringLiteral("pathsI"));
+    auto *j = window.findChild<QSpinBox *>(QStringLiteral("pathsJ"));
+    QVERIFY(i && j);
+    i->setValue(1);
+    QVERIFY(!navigator->isTaskMet());
+    j->setValue(10);
+    QVERIFY2(navigator->isTaskMet(), qPrintable(navigator->taskStatusText()));
+    // Restarting the step puts the view's controls back, so the task is open again.
+    navigator->restartStep();
+    QCOMPARE(i->value(), 0);
+    QVERIFY(!navigator->isTaskMet());
+    // A step of another view detaches the paths view: its changes no longer re-check anything.
+    QVERIFY(window.openLesson(QStringLiteral("03-softmax-mixture"), 0));
+    i->setValue(1);
+    j->setValue(10);
+    QVERIFY(!navigator->isTaskMet());
 }
 
 void TestLessonNavigator::hintsOneAtATime()

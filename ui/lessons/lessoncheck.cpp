@@ -173,6 +173,14 @@ CheckResult selectedQueryCheck(const TaskCheck &check, const CheckContext &c)
                                        .arg(c.queryLabels.value(c.selectedQuery), c.queryLabels.value(*q))};
 }
 
+/// Counts (layers, tiles, bytes) read as integers with thousands separators, "17,179,869,184";
+/// other numbers as `exact` formats them.
+QString viewNumber(double x, QString (*exact)(double))
+{
+    const bool integral = std::isfinite(x) && x == std::round(x) && std::abs(x) < 1e15;
+    return integral ? QLocale(QLocale::English).toString(static_cast<qlonglong>(x)) : exact(x);
+}
+
 CheckResult viewValueCheck(const TaskCheck &check, const CheckContext &c)
 {
     const auto found = c.viewValues.constFind(check.name);
@@ -183,23 +191,22 @@ CheckResult viewValueCheck(const TaskCheck &check, const CheckContext &c)
     bool met = !std::isnan(x);
     if (check.above) {
         met = met && x > *check.above;
-        needs << QStringLiteral("> %1").arg(ui::exactNumber(*check.above));
+        needs << QStringLiteral("> %1").arg(viewNumber(*check.above, ui::exactNumber));
     }
     if (check.below) {
         met = met && x < *check.below;
-        needs << QStringLiteral("< %1").arg(ui::exactNumber(*check.below));
+        needs << QStringLiteral("< %1").arg(viewNumber(*check.below, ui::exactNumber));
     }
     if (check.equals) {
         met = met && std::abs(x - *check.equals) <= check.tolerance;
-        needs << QStringLiteral("%1 ± %2").arg(ui::exactNumber(*check.equals),
-                                               ui::exactNumber(check.tolerance));
+        // A whole target with a tolerance below ½ reads as the count it is: "needs 3".
+        const bool count = *check.equals == std::round(*check.equals) && check.tolerance < 0.5;
+        needs << (count ? viewNumber(*check.equals, ui::exactNumber)
+                        : QStringLiteral("%1 ± %2").arg(ui::exactNumber(*check.equals),
+                                                        ui::exactNumber(check.tolerance)));
     }
-    // Counts (layers, tiles, bytes) read as integers with thousands separators; others as the
-    // tables show them.
-    const bool integral = std::isfinite(x) && x == std::round(x) && std::abs(x) < 1e15;
-    const QString shown =
-        integral ? QLocale(QLocale::English).toString(static_cast<qlonglong>(x)) : ui::compactNumber(x);
-    return {met, tr("%1 = %2 (needs %3)").arg(check.name, shown, needs.join(QStringLiteral(" and ")))};
+    return {met, tr("%1 = %2 (needs %3)")
+                     .arg(check.name, viewNumber(x, ui::compactNumber), needs.join(QStringLiteral(" and ")))};
 }
 
 } // namespace

@@ -1,10 +1,18 @@
 #include "ui/views/viewregistry.h"
 
+#include "ui/views/baselinesview.h"
+#include "ui/views/costview.h"
 #include "ui/views/figureview.h"
+#include "ui/views/headsview.h"
+#include "ui/views/interventionview.h"
 #include "ui/views/maskeditorview.h"
+#include "ui/views/measuringview.h"
+#include "ui/views/pathsview.h"
+#include "ui/views/positionview.h"
 #include "ui/views/scalingview.h"
 #include "ui/views/scoringview.h"
 #include "ui/views/sentencearcsview.h"
+#include "ui/views/tilingview.h"
 
 #include <QCoreApplication>
 
@@ -26,12 +34,60 @@ QString tr(const char *text)
 
 const std::vector<FigureViewInfo> &figureViews()
 {
-    // lessons::knownViews() is "qkv" followed by these names.
+    // lessons::knownViews() is "qkv" followed by these names, in the order of the lessons that
+    // introduce them.
     static const std::vector<FigureViewInfo> views = {
         {QStringLiteral("sentence"), tr("&Sentence arcs"), QStringLiteral("arcs"), make<SentenceArcsView>},
         {QStringLiteral("scaling"), tr("√&d saturation"), QStringLiteral("scaling"), make<ScalingView>},
         {QStringLiteral("scoring"), tr("Scoring &functions"), QStringLiteral("scoring"), make<ScoringView>},
         {QStringLiteral("mask"), tr("&Mask editor"), QStringLiteral("mask"), make<MaskEditorView>},
+        {QStringLiteral("paths"),
+         tr("&RNN vs attention paths"),
+         QStringLiteral("paths"),
+         make<PathsView>,
+         {"n", "i", "j", "window", "recurrent_steps", "attention_layers", "animation_step",
+          "rnn_sequential_steps", "attention_sequential_steps"}},
+        {QStringLiteral("heads"),
+         tr("Multi-&head attention"),
+         QStringLiteral("heads"),
+         make<HeadsView>,
+         {"num_kv_heads", "selected_head"}},
+        {QStringLiteral("position"),
+         tr("P&osition: RoPE, ALiBi, window"),
+         QStringLiteral("position"),
+         make<PositionView>,
+         {"positional_kind", "rope_base", "alibi_slope", "window", "order_effect", "curve_key"}},
+        {QStringLiteral("cost"),
+         tr("The n² &cost"),
+         QStringLiteral("cost"),
+         make<CostView>,
+         {"n", "head_dim", "num_query_heads", "num_kv_heads", "bytes_per_element", "layers", "window",
+          "pairs", "flops", "score_bytes", "kv_cache_bytes", "ratio_2n", "score_ratio_2n", "kv_ratio_2n"}},
+        {QStringLiteral("tiling"),
+         tr("&Tiling and efficient designs"),
+         QStringLiteral("tiling"),
+         make<TilingView>,
+         {"tiles_done", "tiles_total", "block_query", "block_key", "max_difference", "kv_heads",
+          "kv_cache_ratio", "window", "layers", "reaches_first"}},
+        {QStringLiteral("measuring"),
+         tr("Measuring hon&estly"),
+         QStringLiteral("measuring"),
+         make<MeasuringView>,
+         {"runs_done", "results", "running", "checklist_filled", "checklist_complete", "repetitions",
+          "needle_kernel", "needle_reach", "needle_depths_found"}},
+        {QStringLiteral("interventions"),
+         tr("&Interventions"),
+         QStringLiteral("interventions"),
+         make<InterventionView>,
+         {"key", "kind", "deleted_key", "effect", "weight", "weight_after", "disagreements",
+          "discordant_pairs", "gamma"}},
+        {QStringLiteral("baselines"),
+         tr("&Baselines"),
+         QStringLiteral("baselines"),
+         make<BaselinesView>,
+         {"selected_baseline", "conv_width", "conv_causal", "rnn_seed", "difference_to_attention",
+          "conv_weight_last_first", "attention_weight_last_first", "rows_changed_attention",
+          "rows_changed_mean", "rows_changed_conv", "rows_changed_rnn"}},
     };
     return views;
 }

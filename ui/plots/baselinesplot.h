@@ -1,0 +1,87 @@
+// The baselines figure (lesson 16): attention's output beside mean pooling, a local convolution
+// and a recurrence on the same tokens, with the mixing weights of each where it has any.
+#pragma once
+
+#include "core/tensor.h"
+
+#include <QString>
+#include <QStringList>
+#include <qcustomplot.h>
+
+#include <array>
+#include <vector>
+
+namespace attn::ui {
+
+/// Everything one BaselinesPlot shows. Panel 0 is attention, 1 mean pooling, 2 the local
+/// convolution, 3 the recurrence.
+struct BaselinesFigure {
+    static constexpr int kPanels = 4;
+    QString title;
+    QStringList tokens;                  ///< (n) row labels of every panel
+    std::array<QString, kPanels> names;  ///< panel headers, e.g. "Mean pooling"
+    std::array<QString, kPanels> notes;  ///< one line under each panel: what it can and cannot do
+    std::array<Matrix, kPanels> outputs; ///< (n, d) per token; empty = not shown
+    std::array<Matrix, kPanels> mixing;  ///< (n, n) weight of output row t on token s; empty = none
+    QString noMixingText;                ///< written where a panel has no mixing weights
+    int selected = -1;                   ///< the baseline compared with attention (1 … 3), framed
+};
+
+/// Two rows of heatmaps, one column per panel: the outputs (n, d) on a blue–white–red scale
+/// symmetric about 0 (one range for all four, so colours compare), and the mixing weights
+/// (n, n) in viridis over [0, 1]. Cells show compact values while they fit; hovering a cell
+/// shows the exact value. Tokens run top to bottom.
+class BaselinesPlot : public QCustomPlot {
+    Q_OBJECT
+
+public:
+    explicit BaselinesPlot(QWidget *parent = nullptr);
+    ~BaselinesPlot() override;
+
+    /// Shows `figure`. Replots.
+    void setFigure(const BaselinesFigure &figure);
+    const BaselinesFigure &figure() const { return m_figure; }
+
+    /// The half-width m of the output colour range [−m, m] (the largest |value| shown, ≥ 1e-9).
+    double outputRange() const { return m_outputRange; }
+
+    /// The tooltip of a cell: `mixing` false for an output cell (row = token, column = feature),
+    /// true for a mixing cell (row = output token, column = input token). Empty when out of range.
+    QString cellToolTip(int panel, bool mixing, int row, int column) const;
+
+    /// Writes the figure to `path` as "png", "svg" or "pdf" at `size`; see exportPlot().
+    bool exportTo(const QString &path, const QString &format, QSize size, QString *error = nullptr);
+
+protected:
+    bool event(QEvent *event) override;
+
+private:
+    struct Panel {
+        QCPTextElement *header = nullptr;
+        QCPAxisRect *outputRect = nullptr;
+        QCPAxisRect *mixingRect = nullptr;
+        QCPColorMap *outputMap = nullptr;
+        QCPColorMap *mixingMap = nullptr;
+        QCPTextElement *note = nullptr;
+    };
+
+    void fillMap(QCPColorMap *map, QCPAxisRect *rect, const Matrix &values, bool mixing);
+    /// Shows the cell labels of each map only where the cells are wide enough for them (known
+    /// after a layout); true when that changed.
+    bool fitCellLabels();
+
+    BaselinesFigure m_figure;
+    std::array<Panel, BaselinesFigure::kPanels> m_panels;
+    QCPTextElement *m_title = nullptr;
+    QCPColorScale *m_outputScale = nullptr;
+    QCPColorScale *m_mixingScale = nullptr;
+    double m_outputRange = 1;
+    struct CellLabels {
+        QCPAxisRect *rect = nullptr;
+        int columns = 0;
+        QList<QCPItemText *> labels;
+    };
+    std::vector<CellLabels> m_cellLabels; ///< one entry per labelled map
+};
+
+} // namespace attn::ui

@@ -1,0 +1,212 @@
+#include "ui/views/tilingfigure.h"
+
+#include "ui/numbertext.h"
+#include "ui/plots/viridis.h"
+
+#include <QFont>
+#include <QFontMetricsF>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace attn::ui {
+
+namespace {
+
+constexpr double kMargin = 14;
+constexpr double kTitleHeight = 30;
+constexpr double kLabelWidth = 64;   // query labels left of the matrix and in the table
+constexpr double kHeaderHeight = 24; // key labels above the matrix, column names above the table
+constexpr double kLineHeight = 19;
+constexpr double kGap = 28;
+constexpr double kNumberWidth = 62; // one number column of the table
+constexpr double kDesignsHeight = 118;
+
+const QColor kCurrent(0xe6, 0x61, 0x00); // the tile just visited
+const QColor kTouched(0xfd, 0xe3, 0xcc); // table rows the current tile updated
+const QColor kUnvisited(Qt::white);
+
+QFont pixelFont(double pixels, bool bold = false)
+{
+    QFont font;
+    font.setPixelSize(std::max(7, static_cast<int>(std::lround(pixels))));
+    font.setBold(bold);
+    return font;
+}
+
+int tileIndexOf(const TilingFigureData &d, Index row, Index col)
+{
+    for (std::size_t t = 0; t < d.tiles.size(); ++t) {
+        const ScoreTile &tile = d.tiles[t];
+        if (row >= tile.row_begin && row < tile.row_end && col >= tile.col_begin && col < tile.col_end)
+            return static_cast<int>(t);
+    }
+    return -1;
+}
+
+double bottomHeight()
+{
+    return kLineHeight * 1.8 + kDesignsHeight + 8;
+}
+
+QString mText(double m)
+{
+    return std::isinf(m) ? (m < 0 ? QStringLiteral("−∞") : QStringLiteral("∞")) : compactNumber(m);
+}
+
+} // namespace
+
+TilingFigureLayout tilingLayout(const TilingFigureData &d, QSizeF size)
+{
+    TilingFigureLayout l;
+    const Index n_q = d.logits.rows(), n_k = d.logits.cols();
+    if (n_q == 0 || n_k == 0 || !d.message.isEmpty()) return l;
+    const Index d_v = d.naive.cols();
+    const double tableWidth = kLabelWidth + 2 * kNumberWidth + 2 * d_v * kNumberWidth + kGap;
+    const double left = kMargin + kLabelWidth;
+    const double top = kMargin + kTitleHeight + kHeaderHeight;
+    const double availW = std::max(40.0, size.width() - 2 * kMargin - kLabelWidth - tableWidth);
+    const double availH = std::max(40.0, size.height() - top - kMargin - bottomHeight());
+    const double cell = std::clamp(std::min(availW / n_k, availH / n_q), 14.0, 72.0);
+    l.matrix = QRectF(left, top, cell * n_k, cell * n_q);
+    for (Index i = 0; i < n_q; ++i)
+        for (Index j = 0; j < n_k; ++j) l.cells.emplace_back(left + j * cell, top + i * cell, cell, cell);
+    const double tableLeft = l.matrix.right() + kGap;
+    for (Index i = 0; i < n_q; ++i) l.rows.emplace_back(tableLeft, top + i * cell, tableWidth - kGap, cell);
+    const double y = l.matrix.bottom() + 10 + kLineHeight * 1.5;
+    l.designs = QRectF(kMargin, y, size.width() - 2 * kMargin, kDesignsHeight);
+    return l;
+}
+
+void paintTilingFigure(QPainter &p, QSizeF size, const TilingFigureData &d)
+{
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.fillRect(QRectF(QPointF(0, 0), size), Qt::white);
+    p.setPen(Qt::black);
+    p.setFont(pixelFont(16, true));
+    const QRectF titleRect(kMargin, kMargin, size.width() - 2 * kMargin, kTitleHeight);
+    p.drawText(titleRect, Qt::AlignLeft | Qt::AlignTop | Qt::TextSingleLine, d.title);
+    const TilingFigureLayout l = tilingLayout(d, size);
+    if (l.cells.empty()) {
+        p.setFont(pixelFont(14));
+        p.drawText(QRectF(kMargin, kMargin + kTitleHeight, size.width() - 2 * kMargin, 3 * kLineHeight),
+                   Qt::AlignLeft | Qt::TextWordWrap, d.message);
+        p.restore();
+        return;
+    }
+    const Index n_q = d.logits.rows(), n_k = d.logits.cols(), d_v = d.naive.cols();
+    const double cell = l.cells[0].width();
+
+    // 1. The score cells: visited ones coloured by logit, the others pale, masked ones grey.
+    double lo = INFINITY, hi = -INFINITY;
+    for (Index i = 0; i < n_q; ++i)
+        for (Index j = 0; j < n_k; ++j)
+            if (d.visible(i, j) && std::isfinite(d.logits(i, j))) {
+                lo = std::min(lo, d.logits(i, j));
+                hi = std::max(hi, d.logits(i, j));
+            }
+    const QFont cellFont = pixelFont(std::clamp(cell * 0.27, 8.0, 13.0));
+    p.setFont(cellFont);
+    for (Index i = 0; i < n_q; ++i)
+        for (Index j = 0; j < n_k; ++j) {
+            const QRectF r = l.cells[std::size_t(i * n_k + j)];
+            const bool visited = tileIndexOf(d, i, j) < d.tilesDone;
+            QColor fill = kUnvisited;
+            QString text = compactNumber(d.logits(i, j));
+            if (!d.visible(i, j)) {
+                fill = maskedColor();
+                text = QStringLiteral("—");
+            } else if (visited) {
+                fill = viridisColor(hi > lo ? (d.logits(i, j) - lo) / (hi - lo) : 0.5);
+            } else {
+                text.clear(); // not computed yet: a tiled kernel forms a tile's logits when it visits it
+            }
+            p.fillRect(r, fill);
+            p.setPen(QPen(fill == kUnvisited ? QColor(0xd8, 0xd8, 0xd8) : QColor(255, 255, 255), 1));
+            p.drawRect(r.adjusted(0.5, 0.5, -0.5, -0.5));
+            p.setPen(visited && d.visible(i, j) ? contrastingTextColor(fill) : QColor(0x90, 0x90, 0x90));
+            p.drawText(r, Qt::AlignCenter, text);
+        }
+    // 2. Tile borders, the current tile on top.
+    p.setBrush(Qt::NoBrush);
+    for (std::size_t t = 0; t < d.tiles.size(); ++t) {
+        const ScoreTile &tile = d.tiles[t];
+        const QRectF r(l.matrix.left() + tile.col_begin * cell, l.matrix.top() + tile.row_begin * cell,
+                       (tile.col_end - tile.col_begin) * cell, (tile.row_end - tile.row_begin) * cell);
+        p.setPen(QPen(QColor(0x40, 0x40, 0x40), 1.5));
+        p.drawRect(r);
+    }
+    if (d.tilesDone > 0 && d.tilesDone <= Index(d.tiles.size())) {
+        const ScoreTile &tile = d.tiles[std::size_t(d.tilesDone - 1)];
+        const QRectF r(l.matrix.left() + tile.col_begin * cell, l.matrix.top() + tile.row_begin * cell,
+                       (tile.col_end - tile.col_begin) * cell, (tile.row_end - tile.row_begin) * cell);
+        p.setPen(QPen(kCurrent, 4));
+        p.drawRect(r.adjusted(1, 1, -1, -1));
+    }
+    // 3. Token labels: keys above, queries to the left.
+    const QFont labelFont = pixelFont(std::clamp(cell * 0.3, 9.0, 13.0));
+    p.setFont(labelFont);
+    p.setPen(Qt::black);
+    for (Index j = 0; j < n_k; ++j)
+        p.drawText(
+            QRectF(l.matrix.left() + j * cell, l.matrix.top() - kHeaderHeight, cell, kHeaderHeight - 3),
+            Qt::AlignHCenter | Qt::AlignBottom, d.keyLabels.value(int(j)));
+    for (Index i = 0; i < n_q; ++i)
+        p.drawText(QRectF(kMargin, l.matrix.top() + i * cell, kLabelWidth - 6, cell),
+                   Qt::AlignRight | Qt::AlignVCenter, d.queryLabels.value(int(i)));
+
+    // 4. The table: per query row m, ℓ, output so far, naive output.
+    const ScoreTile *current = d.tilesDone > 0 ? &d.tiles[std::size_t(d.tilesDone - 1)] : nullptr;
+    const double x0 = l.rows[0].left();
+    const double widths[] = {kLabelWidth, kNumberWidth, kNumberWidth, d_v * kNumberWidth, d_v * kNumberWidth};
+    const QString headers[] = {QStringLiteral("query"), QStringLiteral("max m"), QStringLiteral("sum ℓ"),
+                               QStringLiteral("output so far"), QStringLiteral("naive output")};
+    double x = x0;
+    p.setFont(pixelFont(12, true));
+    for (int c = 0; c < 5; ++c) {
+        p.drawText(QRectF(x, l.matrix.top() - kHeaderHeight, widths[c], kHeaderHeight - 3),
+                   Qt::AlignHCenter | Qt::AlignBottom, headers[c]);
+        x += widths[c];
+    }
+    p.setFont(pixelFont(std::clamp(cell * 0.3, 9.0, 13.0)));
+    for (Index i = 0; i < n_q; ++i) {
+        const QRectF row = l.rows[std::size_t(i)];
+        if (current && i >= current->row_begin && i < current->row_end) p.fillRect(row, kTouched);
+        p.setPen(QColor(0xd0, 0xd0, 0xd0));
+        p.drawLine(row.bottomLeft(), row.bottomRight());
+        p.setPen(Qt::black);
+        QStringList texts = {d.queryLabels.value(int(i)), mText(d.state.m(i)), compactNumber(d.state.l(i))};
+        x = x0;
+        for (int c = 0; c < 3; ++c) {
+            p.drawText(QRectF(x, row.top(), widths[c], row.height()), Qt::AlignCenter, texts[c]);
+            x += widths[c];
+        }
+        for (const Matrix *m : {&d.partial, &d.naive}) {
+            for (Index k = 0; k < d_v; ++k) {
+                p.drawText(QRectF(x, row.top(), kNumberWidth, row.height()), Qt::AlignCenter,
+                           compactNumber((*m)(i, k)));
+                x += kNumberWidth;
+            }
+        }
+    }
+    // Column separators of the table.
+    p.setPen(QColor(0xb0, 0xb0, 0xb0));
+    x = x0;
+    for (int c = 0; c < 4; ++c) {
+        x += widths[c];
+        p.drawLine(QPointF(x, l.matrix.top() - kHeaderHeight + 4), QPointF(x, l.matrix.bottom()));
+    }
+
+    // 5. The result line and the notes.
+    double y = std::max(l.matrix.bottom(), l.rows.back().bottom()) + 10;
+    p.setPen(Qt::black);
+    p.setFont(pixelFont(14, true));
+    p.drawText(QRectF(kMargin, y, size.width() - 2 * kMargin, kLineHeight * 1.4),
+               Qt::AlignLeft | Qt::AlignVCenter, d.resultLine);
+    paintTilingDesigns(p, l.designs, d.designs);
+    p.restore();
+}
+
+} // namespace attn::ui

@@ -1,0 +1,33 @@
+// A heatmap of one head's attention weights painted with QPainter: the cells the multi-head and
+// position views draw (and hit-test) inside their own figures.
+#pragma once
+
+#include "core/attention.h"
+
+#include <QFont>
+#include <QRectF>
+
+class QFontMetricsF;
+class QPainter;
+
+namespace attn::ui {
+
+/// Paints the weights (n_q, n_k) of `head` into `cells`: query i is row i (top to bottom), key j
+/// column j (left to right). Colours are viridis over [0, 1]; a cell not visible in
+/// HeadTrace::visible is grey (maskedColor()) and a NaN weight pink. When a cell is at least
+/// 14 px tall its value is written in `font` with three decimals ("0.000" for 1e-5; "—" on a
+/// masked cell of weight 0; "NaN"), or fewer (fittedNumber) when the cell is narrow. Query row
+/// `selectedRow` (if in range and n_q > 1) is outlined in black.
+void paintWeightGrid(QPainter &painter, const QRectF &cells, const HeadTrace &head, int selectedRow,
+                     const QFont &font);
+
+/// The text of `value` that fits `width` pixels in `metrics`: compactNumber(value) when it fits,
+/// else two decimals, one decimal (for |value| ≥ 0.05, so never "-0.0"), then two significant
+/// digits; empty when none fits.
+QString fittedNumber(double value, double width, const QFontMetricsF &metrics);
+
+/// The cell of a (nQ, nK) grid painted into `cells` under `pos`: true with *row and *column set,
+/// false outside.
+bool weightGridCellAt(const QRectF &cells, int nQ, int nK, QPointF pos, int *row, int *column);
+
+} // namespace attn::ui
