@@ -373,6 +373,8 @@ void TestLessonCheck::selectedQuery()
     c.query.token = QStringLiteral("b");
     QCOMPARE(evaluate(c, document).status, QStringLiteral("query shown: “a” (wanted “b”)"));
     QVERIFY(!evaluate(c, document).met);
+    c.showTarget = false; // "which query …?": the status must not name the answer
+    QCOMPARE(evaluate(c, document).status, QStringLiteral("query shown: “a”"));
     document.setSelectedQuery(1);
     QVERIFY(evaluate(c, document).met);
 }
@@ -432,6 +434,9 @@ void TestLessonCheck::viewValue()
     c.tolerance = 0.05;
     QCOMPARE(evaluateCheck(c, context).status,
              QStringLiteral("attention_layers = 1,073,741,824 (needs 0.5 ± 0.05)"));
+    // A task whose answer is the target keeps it out of the status line.
+    c.showTarget = false;
+    QCOMPARE(evaluateCheck(c, context).status, QStringLiteral("attention_layers = 1,073,741,824"));
 }
 
 void TestLessonCheck::tokenThatDisappearedIsNotMet()

@@ -244,6 +244,10 @@ void TestLessonLoader::brokenLessonsNameFileStepAndField_data()
     QTest::addRow("view value without name")
         << task("\"kind\": \"view_value\", \"below\": 2") << 1 << "task.check.name"
         << "expected the name of a value the view shows";
+    QTest::addRow("show_target not a boolean")
+        << task("\"kind\": \"selected_query\", \"query\": \"q\", \"show_target\": \"no\"") << 1
+        << "task.check.show_target"
+        << "expected true or false, got a string";
     QTest::addRow("already met") << task("\"kind\": \"argmax_key\", \"query\": \"q\", \"key\": \"k1\"") << 1
                                  << "task.check"
                                  << "already holds when the step opens";

@@ -50,7 +50,10 @@ struct TaskCheck {
     std::optional<int> n_q, n_k, d_k, d_v;      ///< Shapes
     QString name;                               ///< ViewValue: a name of FigureView::taskValues()
     std::optional<double> above, below, equals; ///< ViewValue: > above, < below, |x − equals| ≤ tolerance
-    std::vector<TaskCheck> all;                 ///< AllOf
+    /// SelectedQuery, ViewValue: false keeps the wanted value out of the status line, for tasks
+    /// whose answer is that value ("find the smallest n …").
+    bool showTarget = true;
+    std::vector<TaskCheck> all; ///< AllOf
 };
 
 /// A task: what the learner should do, and how the app knows it is done.

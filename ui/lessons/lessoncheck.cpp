@@ -169,8 +169,9 @@ CheckResult selectedQueryCheck(const TaskCheck &check, const CheckContext &c)
 {
     const std::optional<int> q = resolveToken(check.query, c.queryLabels);
     if (!q) return notMet(tr("query %1 is no longer in the scenario").arg(check.query.describe()));
-    return {c.selectedQuery == *q, tr("query shown: “%1” (wanted “%2”)")
-                                       .arg(c.queryLabels.value(c.selectedQuery), c.queryLabels.value(*q))};
+    const QString shown = tr("query shown: “%1”").arg(c.queryLabels.value(c.selectedQuery));
+    if (!check.showTarget) return {c.selectedQuery == *q, shown};
+    return {c.selectedQuery == *q, tr("%1 (wanted “%2”)").arg(shown, c.queryLabels.value(*q))};
 }
 
 /// Counts (layers, tiles, bytes) read as integers with thousands separators, "17,179,869,184";
@@ -205,8 +206,9 @@ CheckResult viewValueCheck(const TaskCheck &check, const CheckContext &c)
                         : QStringLiteral("%1 ± %2").arg(ui::exactNumber(*check.equals),
                                                         ui::exactNumber(check.tolerance)));
     }
-    return {met, tr("%1 = %2 (needs %3)")
-                     .arg(check.name, viewNumber(x, ui::compactNumber), needs.join(QStringLiteral(" and ")))};
+    const QString shown = QStringLiteral("%1 = %2").arg(check.name, viewNumber(x, ui::compactNumber));
+    if (!check.showTarget) return {met, shown};
+    return {met, tr("%1 (needs %2)").arg(shown, needs.join(QStringLiteral(" and ")))};
 }
 
 } // namespace

@@ -169,6 +169,14 @@ std::optional<TaskCheck> LessonReader::check(const QJsonValue &v, const QString 
         else
             c.tolerance = t.toDouble();
     };
+    const auto readShowTarget = [&] {
+        if (!has("show_target")) return;
+        const QJsonValue v = o.value(QStringLiteral("show_target"));
+        if (!v.isBool())
+            problem(sub("show_target"), QStringLiteral("expected true or false, got %1").arg(typeName(v)));
+        else
+            c.showTarget = v.toBool();
+    };
     const QStringList *queries = context ? &context->queryLabels : nullptr;
     const QStringList *keys = context ? &context->keyLabels : nullptr;
 
@@ -251,11 +259,13 @@ std::optional<TaskCheck> LessonReader::check(const QJsonValue &v, const QString 
         break;
     }
     case CheckKind::SelectedQuery:
-        rejectUnknownKeys(o, field, {"kind", "query"});
+        rejectUnknownKeys(o, field, {"kind", "query", "show_target"});
         readToken("query", &c.query, queries, QStringLiteral("query"));
+        readShowTarget();
         break;
     case CheckKind::ViewValue: {
-        rejectUnknownKeys(o, field, {"kind", "name", "above", "below", "equals", "tolerance"});
+        rejectUnknownKeys(o, field, {"kind", "name", "above", "below", "equals", "tolerance", "show_target"});
+        readShowTarget();
         const QJsonValue name = o.value(QStringLiteral("name"));
         if (!name.isString() || name.toString().isEmpty()) {
             problem(

@@ -78,6 +78,7 @@ public:
 
     bool exportTo(const QString &path, const QString &format, QSize size,
                   QString *error = nullptr) const override;
+    /// "num_kv_heads" (the scenario's H_kv) and "selected_head" (the highlighted query head).
     QMap<QString, double> taskValues() const override;
     void resetViewState() override;
 

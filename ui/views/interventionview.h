@@ -47,6 +47,10 @@ public:
     void paintFigure(QPainter &painter, QSizeF size) const;
     bool exportTo(const QString &path, const QString &format, QSize size,
                   QString *error = nullptr) const override;
+    /// "key" (the key chosen, −1 none), "kind" (0 none, 1 delete, 2 zero its value, 3 zero its
+    /// key, 4 duplicate), "deleted_key" (−1 unless a key is deleted), "effect" (‖Δ output‖ of the selected
+    /// query), "weight" and "weight_after" (its weight on the key before and after), "disagreements" (keys in
+    /// a discordant pair), "discordant_pairs" and "gamma" (Goodman–Kruskal γ of weight vs deletion effect).
     QMap<QString, double> taskValues() const override;
     void resetViewState() override;
     QSize sizeHint() const override { return {1000, 600}; }

@@ -66,6 +66,10 @@ public:
 
     bool exportTo(const QString &path, const QString &format, QSize size,
                   QString *error = nullptr) const override;
+    /// "positional_kind" (0 none, 1 RoPE, 2 ALiBi), "rope_base", "alibi_slope" (the selected
+    /// head's slope, 0 without ALiBi), "window" (keys reached on each side; −1 = no window),
+    /// "order_effect" (largest change of any output entry when the keys are reversed with their
+    /// values) and "curve_key" (the key whose score the distance plot follows).
     QMap<QString, double> taskValues() const override;
     void resetViewState() override;
 

@@ -77,6 +77,10 @@ public:
     void paintFigure(QPainter &painter, QSizeF size) const;
     bool exportTo(const QString &path, const QString &format, QSize size,
                   QString *error = nullptr) const override;
+    /// "tiles_done" and "tiles_total" (of the animation), "block_query" (B_r), "block_key" (B_c),
+    /// "max_difference" (max |output so far − naive output|), "kv_heads" and "kv_cache_ratio"
+    /// (MHA cache / this cache) of the K/V-head panel, "window" and "layers" of the reach panel,
+    /// "reaches_first" (1 when the last token reaches the first within those layers).
     QMap<QString, double> taskValues() const override;
     void resetViewState() override;
     QSize sizeHint() const override { return {1000, 660}; }
