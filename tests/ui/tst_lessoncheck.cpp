@@ -121,11 +121,11 @@ const std::map<QString, QStringList> &solutions()
 }
 
 CheckResult evaluate(const TaskCheck &check, const ScenarioDocument &document,
-                     const attn::ui::FigureView *view = nullptr)
+                     attn::ui::FigureView *view = nullptr)
 {
-    return evaluateCheck(check,
-                         {&document.trace(), document.traceQueryLabels(), document.traceKeyLabels(),
-                          document.selectedQuery(), view ? view->taskValues() : QMap<QString, double>()});
+    return evaluateCheck(check, {&document.trace(), document.traceQueryLabels(), document.traceKeyLabels(),
+                                 document.selectedQuery(),
+                                 view ? view->currentTaskValues() : QMap<QString, double>()});
 }
 
 /// "set NAME=VALUE" and "click NAME [xN]" on the figure view's own widgets, as a learner would.

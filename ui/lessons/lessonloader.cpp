@@ -80,7 +80,7 @@ QMap<QString, double> initialViewValues(const LessonStep &step, const TaskCheck 
     if (!loadStep(step, document)) return {};
     const std::unique_ptr<ui::FigureView> view(info->create(&document, nullptr));
     view->resetViewState();
-    return view->taskValues();
+    return view->currentTaskValues();
 }
 
 class Parser : public LessonReader {

@@ -325,7 +325,7 @@ void LessonNavigator::evaluateTask()
     }
     const CheckContext context{&m_document->trace(), m_document->traceQueryLabels(),
                                m_document->traceKeyLabels(), m_document->selectedQuery(),
-                               m_activeView ? m_activeView->taskValues() : QMap<QString, double>()};
+                               m_activeView ? m_activeView->currentTaskValues() : QMap<QString, double>()};
     const CheckResult result = evaluateCheck(step->task->check, context);
     m_taskMet = result.met;
     m_taskStatus->setStyleSheet(result.met ? kStatusMet : kStatusOpen);

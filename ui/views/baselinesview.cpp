@@ -131,7 +131,7 @@ BaselinesView::BaselinesView(doc::ScenarioDocument *document, QWidget *parent)
         changed();
     });
     connect(m_seed, &QSpinBox::valueChanged, this, changed);
-    connect(m_document, &doc::ScenarioDocument::traceChanged, this, &BaselinesView::recompute);
+    connect(m_document, &doc::ScenarioDocument::traceChanged, this, whenShown([this] { recompute(); }));
     resetViewState();
 }
 

@@ -6,6 +6,8 @@
 #include <QSize>
 #include <QString>
 #include <QWidget>
+#include <functional>
+#include <vector>
 
 namespace attn::doc {
 class ScenarioDocument;
@@ -37,6 +39,14 @@ public:
     /// default. Emit taskValuesChanged() whenever one of them may have changed.
     virtual QMap<QString, double> taskValues() const { return {}; }
 
+    /// taskValues() after running the document handlers a hidden view put off (whenShown()):
+    /// what task checks read.
+    QMap<QString, double> currentTaskValues();
+
+    /// Runs the document handlers put off while the view was hidden, in the order they were
+    /// wrapped. showEvent() calls it; so does currentTaskValues().
+    void catchUp();
+
     /// Puts the view's own controls back to their defaults for the document's scenario. Called
     /// when a lesson step opens (after its scenario is loaded), so that every step starts alike.
     virtual void resetViewState() {}
@@ -45,8 +55,19 @@ signals:
     /// taskValues() may have changed.
     void taskValuesChanged();
 
+protected:
+    /// Wraps a handler of document signals (traceChanged, selectedQueryChanged, …). The wrapper
+    /// runs `handler` at once when the view is on screen or stands alone (no parent widget, as in
+    /// tests and `export`); a hidden page of the window only notes it, and catchUp() runs it once
+    /// however many signals arrived. So an edit costs nothing in the views nobody looks at.
+    std::function<void()> whenShown(std::function<void()> handler);
+
+    void showEvent(QShowEvent *event) override;
+
 private:
     doc::ScenarioDocument *m_document;
+    std::vector<std::function<void()>> m_handlers; ///< wrapped by whenShown(), in order
+    std::vector<bool> m_pending;                   ///< (m_handlers) put off while hidden
 };
 
 } // namespace attn::ui

@@ -125,9 +125,10 @@ HeadsView::HeadsView(doc::ScenarioDocument *document, QWidget *parent)
     });
     connect(m_head, &QComboBox::currentIndexChanged, m_document, &doc::ScenarioDocument::setSelectedHead);
     connect(m_query, &QComboBox::currentIndexChanged, m_document, &doc::ScenarioDocument::setSelectedQuery);
-    connect(m_document, &doc::ScenarioDocument::traceChanged, this, &HeadsView::refresh);
-    connect(m_document, &doc::ScenarioDocument::selectedQueryChanged, this, &HeadsView::refresh);
-    connect(m_document, &doc::ScenarioDocument::selectedHeadChanged, this, &HeadsView::refresh);
+    const auto refreshShown = whenShown([this] { refresh(); });
+    connect(m_document, &doc::ScenarioDocument::traceChanged, this, refreshShown);
+    connect(m_document, &doc::ScenarioDocument::selectedQueryChanged, this, refreshShown);
+    connect(m_document, &doc::ScenarioDocument::selectedHeadChanged, this, refreshShown);
     refresh();
 }
 

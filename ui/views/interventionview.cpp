@@ -64,12 +64,14 @@ InterventionView::InterventionView(doc::ScenarioDocument *document, QWidget *par
 
     connect(m_key, &QComboBox::currentIndexChanged, this, &InterventionView::rebuild);
     connect(m_kind, &QComboBox::currentIndexChanged, this, &InterventionView::rebuild);
-    connect(m_document, &doc::ScenarioDocument::traceChanged, this, [this] {
+    // One handler for every document change: a hidden view catches up once when shown.
+    const auto rebuildShown = whenShown([this] {
         fillKeys();
         rebuild();
     });
-    connect(m_document, &doc::ScenarioDocument::selectedQueryChanged, this, &InterventionView::rebuild);
-    connect(m_document, &doc::ScenarioDocument::selectedHeadChanged, this, &InterventionView::rebuild);
+    connect(m_document, &doc::ScenarioDocument::traceChanged, this, rebuildShown);
+    connect(m_document, &doc::ScenarioDocument::selectedQueryChanged, this, rebuildShown);
+    connect(m_document, &doc::ScenarioDocument::selectedHeadChanged, this, rebuildShown);
     fillKeys();
     rebuild();
 }

@@ -79,18 +79,16 @@ MaskEditorView::MaskEditorView(doc::ScenarioDocument *document, QWidget *parent)
         m_message->clear();
         m_message->hide();
     });
-    connect(m_document, &doc::ScenarioDocument::traceChanged, this, [this] {
+    const auto syncShown = whenShown([this] {
         syncControls();
         refreshCheck();
     });
-    connect(m_document, &doc::ScenarioDocument::selectedQueryChanged, this, [this](int row) {
-        m_cursorQuery = row;
-        refreshCheck();
-    });
-    connect(m_document, &doc::ScenarioDocument::selectedHeadChanged, this, [this] {
-        syncControls();
-        refreshCheck();
-    });
+    connect(m_document, &doc::ScenarioDocument::traceChanged, this, syncShown);
+    connect(m_document, &doc::ScenarioDocument::selectedHeadChanged, this, syncShown);
+    connect(m_document, &doc::ScenarioDocument::selectedQueryChanged, this, whenShown([this] {
+                m_cursorQuery = m_document->selectedQuery();
+                refreshCheck();
+            }));
     connect(m_controls, &MaskControls::headChosen, this,
             [this](int head) { m_document->setSelectedHead(head); });
     syncControls();

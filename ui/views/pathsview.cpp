@@ -92,7 +92,7 @@ PathsView::PathsView(doc::ScenarioDocument *document, QWidget *parent) : FigureV
     connect(m_canvas, &PathsCanvas::nodeClicked, this,
             [this](int node, bool forJ) { (forJ ? m_j : m_i)->setValue(node); });
     // A new scenario brings new labels (and, through resetViewState, a new n).
-    connect(document, &doc::ScenarioDocument::traceChanged, this, &PathsView::refresh);
+    connect(document, &doc::ScenarioDocument::traceChanged, this, whenShown([this] { refresh(); }));
     resetViewState();
 }
 

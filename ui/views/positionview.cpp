@@ -135,22 +135,22 @@ PositionView::PositionView(doc::ScenarioDocument *document, QWidget *parent)
         m_keyChosen = true;
         recompute();
     });
-    connect(m_document, &doc::ScenarioDocument::traceChanged, this, [this] {
-        if (m_curveKey >= m_document->keyCount()) m_curveKey = defaultCurveKey();
-        sync();
-        recompute();
-    });
-    connect(m_document, &doc::ScenarioDocument::selectedHeadChanged, this, [this] {
-        sync();
-        recompute();
-    });
-    connect(m_document, &doc::ScenarioDocument::selectedQueryChanged, this, [this] {
-        if (!m_keyChosen) {
-            m_curveKey = defaultCurveKey();
-            sync();
-        }
-        recompute();
-    });
+    connect(m_document, &doc::ScenarioDocument::traceChanged, this, whenShown([this] {
+                if (m_curveKey >= m_document->keyCount()) m_curveKey = defaultCurveKey();
+                sync();
+                recompute();
+            }));
+    connect(m_document, &doc::ScenarioDocument::selectedHeadChanged, this, whenShown([this] {
+                sync();
+                recompute();
+            }));
+    connect(m_document, &doc::ScenarioDocument::selectedQueryChanged, this, whenShown([this] {
+                if (!m_keyChosen) {
+                    m_curveKey = defaultCurveKey();
+                    sync();
+                }
+                recompute();
+            }));
     resetViewState();
 }
 

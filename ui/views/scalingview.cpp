@@ -34,12 +34,13 @@ ScalingView::ScalingView(doc::ScenarioDocument *document, QWidget *parent)
     layout->addLayout(top);
     layout->addWidget(m_plot, 1);
 
-    connect(m_document, &doc::ScenarioDocument::traceChanged, this, [this] {
-        updateMarker();
-        updateRow();
-    });
-    connect(m_document, &doc::ScenarioDocument::selectedQueryChanged, this, &ScalingView::updateRow);
-    connect(m_document, &doc::ScenarioDocument::selectedHeadChanged, this, &ScalingView::updateRow);
+    connect(m_document, &doc::ScenarioDocument::traceChanged, this, whenShown([this] {
+                updateMarker();
+                updateRow();
+            }));
+    const auto rowShown = whenShown([this] { updateRow(); });
+    connect(m_document, &doc::ScenarioDocument::selectedQueryChanged, this, rowShown);
+    connect(m_document, &doc::ScenarioDocument::selectedHeadChanged, this, rowShown);
     updateMarker();
     updateRow();
 }

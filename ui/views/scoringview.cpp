@@ -58,12 +58,13 @@ ScoringView::ScoringView(doc::ScenarioDocument *document, QWidget *parent)
     layout->addWidget(m_table);
 
     connect(m_table, &QTableWidget::itemChanged, this, &ScoringView::onItemChanged);
-    connect(m_document, &doc::ScenarioDocument::traceChanged, this, [this] {
-        updateParams();
-        updateColumns();
-    });
-    connect(m_document, &doc::ScenarioDocument::selectedQueryChanged, this, &ScoringView::updateColumns);
-    connect(m_document, &doc::ScenarioDocument::selectedHeadChanged, this, &ScoringView::updateColumns);
+    connect(m_document, &doc::ScenarioDocument::traceChanged, this, whenShown([this] {
+                updateParams();
+                updateColumns();
+            }));
+    const auto columnsShown = whenShown([this] { updateColumns(); });
+    connect(m_document, &doc::ScenarioDocument::selectedQueryChanged, this, columnsShown);
+    connect(m_document, &doc::ScenarioDocument::selectedHeadChanged, this, columnsShown);
     updateParams();
     updateColumns();
 }

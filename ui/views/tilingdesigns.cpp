@@ -151,7 +151,7 @@ void paintTilingDesigns(QPainter &p, const QRectF &area, const TilingDesigns &d)
               {tr("n = %1, head_dim %2, f16, one head")
                    .arg(count(std::uint64_t(d.refTokens)))
                    .arg(d.refHeadDim),
-               tr("Same FLOP both ways: %1 here").arg(count(d.flops))});
+               tr("Same FLOP either way: %1 for the logits above").arg(count(d.flops))});
     }
     // 2. KV cache bars: MHA, the chosen H_kv, MQA.
     {

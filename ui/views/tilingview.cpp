@@ -116,9 +116,10 @@ TilingView::TilingView(doc::ScenarioDocument *document, QWidget *parent)
     connect(m_kvHeads, &QComboBox::currentIndexChanged, this, &TilingView::refresh);
     connect(m_window, &QSpinBox::valueChanged, this, &TilingView::refresh);
     connect(m_layers, &QSpinBox::valueChanged, this, &TilingView::refresh);
-    connect(m_document, &doc::ScenarioDocument::traceChanged, this, &TilingView::rebuild);
-    connect(m_document, &doc::ScenarioDocument::selectedHeadChanged, this, &TilingView::rebuild);
-    connect(m_document, &doc::ScenarioDocument::selectedQueryChanged, this, &TilingView::refresh);
+    const auto rebuildShown = whenShown([this] { rebuild(); });
+    connect(m_document, &doc::ScenarioDocument::traceChanged, this, rebuildShown);
+    connect(m_document, &doc::ScenarioDocument::selectedHeadChanged, this, rebuildShown);
+    connect(m_document, &doc::ScenarioDocument::selectedQueryChanged, this, whenShown([this] { refresh(); }));
     rebuild();
 }
 
