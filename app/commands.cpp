@@ -65,10 +65,13 @@ bool printPaths(const QStringList &paths)
 /// would run to hundreds of megabytes. Lesson-sized scenarios have a few thousand.
 constexpr long long kMaxPrintedPairs = 1LL << 22;
 
-/// `export --lesson ID|all`: the figure of every step of the built-in lesson(s), one path a line.
-int exportLessons(const QString &id, const QString &dir, const QString &format, QSize pixels)
+/// `export --lesson ID|all [--lessons FOLDER]`: the figure of every step of the lesson(s), built
+/// in or from a teacher's folder (or one lesson file), one path a line.
+int exportLessons(const QString &id, const QString &folder, const QString &dir, const QString &format,
+                  QSize pixels)
 {
-    const lessons::LessonLibrary library = lessons::loadShippedLessons();
+    const lessons::LessonLibrary library =
+        folder.isEmpty() ? lessons::loadShippedLessons() : lessons::loadLessons(folder);
     for (const lessons::LessonProblem &problem : library.problems) printError(problem.toString());
     std::vector<const lessons::Lesson *> chosen;
     for (const lessons::Lesson &lesson : library.lessons)
@@ -168,7 +171,11 @@ int runExport(const QStringList &arguments)
     const QCommandLineOption lessonOption(
         "lesson", "Draw every step of a built-in lesson (an id from `attention-lab lessons --list`) or all.",
         "ID");
-    parser.addOptions({outOption, formatOption, sizeOption, presetOption, lessonOption});
+    const QCommandLineOption lessonsOption(
+        "lessons",
+        "With --lesson: read the lessons from FOLDER (or one lesson file) instead of the built-in ones.",
+        "FOLDER");
+    parser.addOptions({outOption, formatOption, sizeOption, presetOption, lessonOption, lessonsOption});
     if (const std::optional<int> stop = parseCommand(parser, arguments, QStringLiteral("export")))
         return *stop;
     if (!parser.isSet(outOption) || parser.value(outOption).isEmpty()) {
@@ -189,12 +196,17 @@ int runExport(const QStringList &arguments)
         return BadInput;
     }
     const QSize pixels(size.captured(1).toInt(), size.captured(2).toInt());
+    if (parser.isSet(lessonsOption) && !parser.isSet(lessonOption)) {
+        printError("--lessons FOLDER goes with --lesson ID|all");
+        return BadInput;
+    }
     if (parser.isSet(lessonOption)) {
         if (parser.isSet(presetOption)) {
             printError("export takes --preset or --lesson, not both");
             return BadInput;
         }
-        return exportLessons(parser.value(lessonOption), parser.value(outOption), format, pixels);
+        return exportLessons(parser.value(lessonOption), parser.value(lessonsOption), parser.value(outOption),
+                             format, pixels);
     }
     const QString preset = parser.value(presetOption);
     QStringList presets = ui::presetIds();

@@ -39,6 +39,7 @@ const char *const kUsage =
     "       attention-lab lessons --list | --check PATH the built-in lessons; check a teacher's lesson\n"
     "       attention-lab bench [...]                   time the kernels against this machine's FMA peak\n"
     "       attention-lab --lesson ID [--step N]        the window on step N (from 1) of a lesson\n"
+    "       attention-lab --lessons FOLDER --lesson ID  the same for a lesson of a teacher's folder\n"
     "Each command takes --help for its options.\n";
 
 } // namespace
@@ -82,6 +83,7 @@ int main(int argc, char *argv[])
     QString presetId = QStringLiteral("worked-example");
     bool presetGiven = false;
     QString lessonId;
+    QString lessonsFolder; // hidden, for teachers: `--lessons FOLDER --lesson ID` opens their lesson
     int lessonStep = 1;
     QString panel; // hidden, for screenshots: "performance", or "performance-run" to run it too
     for (int i = 1; i < argc; ++i) {
@@ -90,8 +92,16 @@ int main(int argc, char *argv[])
             presetGiven = true;
         } else if (std::strcmp(argv[i], "--lesson") == 0 && i + 1 < argc) {
             lessonId = QString::fromLocal8Bit(argv[++i]);
+        } else if (std::strcmp(argv[i], "--lessons") == 0 && i + 1 < argc) {
+            lessonsFolder = QString::fromLocal8Bit(argv[++i]);
         } else if (std::strcmp(argv[i], "--step") == 0 && i + 1 < argc) {
-            lessonStep = QString::fromLocal8Bit(argv[++i]).toInt();
+            bool ok = false;
+            lessonStep = QString::fromLocal8Bit(argv[++i]).toInt(&ok);
+            if (!ok || lessonStep < 1) {
+                std::fprintf(stderr, "attention-lab: --step wants a step number from 1, got \"%s\"\n",
+                             argv[i]);
+                return attn::app::BadInput;
+            }
         } else if (std::strcmp(argv[i], "--panel") == 0 && i + 1 < argc) {
             panel = QString::fromLocal8Bit(argv[++i]);
         } else if (argv[i][0] != '-' && scenarioFile.isEmpty() &&
@@ -116,6 +126,8 @@ int main(int argc, char *argv[])
     attn::ui::initResources();
     attn::ui::MainWindow window(presetId);
     window.show();
+    if (!lessonsFolder.isEmpty() && !window.openLessonsFolder(lessonsFolder))
+        std::fprintf(stderr, "attention-lab: cannot read lessons from \"%s\"\n", qPrintable(lessonsFolder));
     if (!scenarioFile.isEmpty()) {
         window.openScenarioFile(scenarioFile);
     } else if (!lessonId.isEmpty()) {

@@ -47,6 +47,8 @@ private slots:
     void exportLesson();
     void exportAllLessonsSvg();
     void exportLessonRejectsBadOptions();
+    void exportLessonOfATeachersFolder();
+    void windowRejectsABadStep();
 };
 
 void TestCliLessons::lessonsList()
@@ -163,6 +165,38 @@ void TestCliLessons::exportLessonRejectsBadOptions()
     QCOMPARE(r.exitCode, 2);
     QVERIFY(r.err.contains("not both"));
     QVERIFY(QDir(dir.path()).isEmpty());
+}
+
+void TestCliLessons::exportLessonOfATeachersFolder()
+{
+    QTemporaryDir lessons;
+    QTemporaryDir out;
+    const QByteArray lesson =
+        "{\"format\": \"attention-lab.lesson\", \"version\": 1, \"id\": \"20-mine\", "
+        "\"title\": \"Mine\", \"steps\": ["
+        "{\"title\": \"S\", \"text\": \"t\", \"view\": \"paths\", \"scenario\": {\"Q\": "
+        "[[1], [0]], \"K\": [[1], [0]], \"V\": [[1], [2]]}}]}";
+    QVERIFY(writeFile(lessons.filePath("20-mine.json"), lesson));
+    Run r = run({"export", "--lesson", "20-mine", "--lessons", lessons.path(), "--out", out.path()});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(QString::fromUtf8(r.out).trimmed(), QDir(out.path()).filePath("20-mine-step1-paths.png"));
+    QCOMPARE(QImage(QDir(out.path()).filePath("20-mine-step1-paths.png")).size(), QSize(800, 600));
+    // A built-in id is not in the teacher's folder; --lessons alone is a usage error.
+    r = run({"export", "--lesson", "01-why-attention", "--lessons", lessons.path(), "--out", out.path()});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("unknown lesson \"01-why-attention\"; expected all or one of 20-mine"),
+             r.err.constData());
+    r = run({"export", "--lessons", lessons.path(), "--out", out.path()});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.err.contains("--lessons FOLDER goes with --lesson"));
+}
+
+void TestCliLessons::windowRejectsABadStep()
+{
+    // Checked before any window opens, so no display is needed.
+    const Run r = run({"--lesson", "01-why-attention", "--step", "abc"});
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(r.err, QByteArray("attention-lab: --step wants a step number from 1, got \"abc\"\n"));
 }
 
 QTEST_GUILESS_MAIN(TestCliLessons)

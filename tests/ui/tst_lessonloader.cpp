@@ -241,9 +241,38 @@ void TestLessonLoader::brokenLessonsNameFileStepAndField_data()
     QTest::addRow("view value bound not a number")
         << task("\"kind\": \"view_value\", \"name\": \"layers\", \"above\": \"2\"") << 1 << "task.check.above"
         << "expected a number, got a string";
+    QTest::addRow("view value with an empty name")
+        << task("\"kind\": \"view_value\", \"name\": \"\", \"below\": 2") << 1 << "task.check.name"
+        << "expected the name of a value the view shows, got an empty string";
+    QTest::addRow("empty all_of")
+        << task("\"kind\": \"all_of\", \"checks\": []") << 1 << "task.check.checks"
+        << "expected a non-empty array of checks, got an empty array";
     QTest::addRow("view value without name")
         << task("\"kind\": \"view_value\", \"below\": 2") << 1 << "task.check.name"
         << "expected the name of a value the view shows";
+    const auto pathsTask = [&scenario](const QString &check) {
+        return lessonJson(QStringLiteral("\"title\": \"S\", \"text\": \"t\", \"view\": \"paths\", %1, "
+                                         "\"task\": {\"description\": \"d\", \"check\": {%2}}")
+                              .arg(scenario, check));
+    };
+    QTest::addRow("view value bounds exclude each other")
+        << pathsTask("\"kind\": \"view_value\", \"name\": \"n\", \"above\": 5, \"below\": 3") << 1
+        << "task.check"
+        << "can never hold: n cannot be above 5 and below 3 at once";
+    QTest::addRow("two targets for one value in all_of")
+        << pathsTask("\"kind\": \"all_of\", \"checks\": [{\"kind\": \"view_value\", \"name\": \"n\", "
+                     "\"equals\": 5}, {\"kind\": \"all_of\", \"checks\": [{\"kind\": \"view_value\", "
+                     "\"name\": \"n\", \"equals\": 6}]}]")
+        << 1 << "task.check"
+        << "can never hold: n cannot be equal to 5 ± 0.01 and equal to 6 ± 0.01 at once";
+    QTest::addRow("tolerance without equals")
+        << pathsTask("\"kind\": \"view_value\", \"name\": \"n\", \"above\": 5, \"tolerance\": 0.5") << 1
+        << "task.check.tolerance"
+        << "applies to \"equals\" only";
+    QTest::addRow("weights on a view that never edits the scenario")
+        << pathsTask("\"kind\": \"weight_above\", \"query\": \"q\", \"key\": \"k2\", \"value\": 0.9") << 1
+        << "task.check"
+        << "the view “paths” never changes the scenario";
     QTest::addRow("show_target not a boolean")
         << task("\"kind\": \"selected_query\", \"query\": \"q\", \"show_target\": \"no\"") << 1
         << "task.check.show_target"

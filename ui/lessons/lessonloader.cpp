@@ -44,6 +44,71 @@ bool testsWeights(const TaskCheck &check)
     }
 }
 
+/// The view_value checks that must all hold: `check` itself or the parts of its all_of (nested
+/// ones flattened).
+void conjunctViewValues(const TaskCheck &check, std::vector<const TaskCheck *> *out)
+{
+    if (check.kind == CheckKind::ViewValue) out->push_back(&check);
+    if (check.kind == CheckKind::AllOf)
+        for (const TaskCheck &part : check.all) conjunctViewValues(part, out);
+}
+
+/// Why `check` can never hold, from its view_value bounds alone (e.g. "above 5" with "below 3",
+/// or "n equals 5" with "n equals 6" in one all_of); empty when the bounds can be met.
+QString contradiction(const TaskCheck &check)
+{
+    std::vector<const TaskCheck *> parts;
+    conjunctViewValues(check, &parts);
+    struct Range {
+        double low = -HUGE_VAL, high = HUGE_VAL;
+        bool lowOpen = true, highOpen = true;
+        QStringList bounds;
+    };
+    std::map<QString, Range> ranges;
+    const auto raise = [](Range &r, double low, bool open) {
+        if (low > r.low || (low == r.low && open)) r.low = low, r.lowOpen = open;
+    };
+    const auto lower = [](Range &r, double high, bool open) {
+        if (high < r.high || (high == r.high && open)) r.high = high, r.highOpen = open;
+    };
+    for (const TaskCheck *c : parts) {
+        Range &r = ranges[c->name];
+        if (c->above) {
+            raise(r, *c->above, true);
+            r.bounds << QStringLiteral("above %1").arg(*c->above);
+        }
+        if (c->below) {
+            lower(r, *c->below, true);
+            r.bounds << QStringLiteral("below %1").arg(*c->below);
+        }
+        if (c->equals) {
+            raise(r, *c->equals - c->tolerance, false);
+            lower(r, *c->equals + c->tolerance, false);
+            r.bounds << QStringLiteral("equal to %1 ± %2").arg(*c->equals).arg(c->tolerance);
+        }
+    }
+    for (const auto &[name, r] : ranges)
+        if (r.low > r.high || (r.low == r.high && (r.lowOpen || r.highOpen)))
+            return QStringLiteral("can never hold: %1 cannot be %2 at once")
+                .arg(name, r.bounds.join(QStringLiteral(" and ")));
+    return {};
+}
+
+/// True when `check` reads the computed trace (weights, outputs or shapes).
+bool readsTrace(const TaskCheck &check)
+{
+    switch (check.kind) {
+    case CheckKind::WeightAbove:
+    case CheckKind::WeightBelow:
+    case CheckKind::WeightNear:
+    case CheckKind::ArgmaxKey:
+    case CheckKind::OutputNear:
+    case CheckKind::Shapes: return true;
+    case CheckKind::AllOf: return std::any_of(check.all.begin(), check.all.end(), readsTrace);
+    default: return false;
+    }
+}
+
 constexpr qint64 kMaxLessonFileBytes = qint64{4} << 20;
 const char *const kLessonFormat = "attention-lab.lesson";
 const char *const kScenarioFormat = "attention-lab.scenario";
@@ -251,6 +316,16 @@ std::optional<LessonStep> Parser::step(const QJsonValue &v, const QString &dir)
             } else if (auto c = check(t.value(QStringLiteral("check")), QStringLiteral("task.check"),
                                       context ? &*context : nullptr)) {
                 task.check = *c;
+                if (const QString never = contradiction(task.check); !never.isEmpty())
+                    problem(QStringLiteral("task.check"), never);
+                // A figure view that never edits the scenario leaves the trace as the step opened it.
+                const ui::FigureViewInfo *figure = ui::findFigureView(s.view);
+                if (figure && s.view != QLatin1String("sentence") && !figure->editsScenario &&
+                    readsTrace(task.check))
+                    problem(QStringLiteral("task.check"),
+                            QStringLiteral("tests the weights, outputs or shapes, but the view “%1” never "
+                                           "changes the scenario; test its own values with view_value")
+                                .arg(s.view));
                 if (context && problemCount() == checkProblems) {
                     const int selected = resolveToken(s.selectedQuery, context->queryLabels).value_or(0);
                     const CheckResult r =

@@ -270,7 +270,7 @@ std::optional<TaskCheck> LessonReader::check(const QJsonValue &v, const QString 
         if (!name.isString() || name.toString().isEmpty()) {
             problem(
                 sub("name"),
-                QStringLiteral("expected the name of a value the view shows, got %1").arg(typeName(name)));
+                QStringLiteral("expected the name of a value the view shows, got %1").arg(shownType(name)));
         } else {
             c.name = name.toString();
             if (context && !context->viewValueNames.contains(c.name))
@@ -295,6 +295,9 @@ std::optional<TaskCheck> LessonReader::check(const QJsonValue &v, const QString 
         readBound("below", &c.below);
         readBound("equals", &c.equals);
         readTolerance();
+        if (has("tolerance") && has("above") + has("below") > 0 && !has("equals"))
+            problem(sub("tolerance"),
+                    QStringLiteral("applies to \"equals\" only; above and below are exact"));
         if (!c.above && !c.below && !c.equals && m_problems.size() == beforeBounds)
             problem(field, QStringLiteral("a view_value check needs at least one of above, below, equals"));
         break;
@@ -304,7 +307,8 @@ std::optional<TaskCheck> LessonReader::check(const QJsonValue &v, const QString 
         const QJsonValue checks = o.value(QStringLiteral("checks"));
         if (!checks.isArray() || checks.toArray().isEmpty()) {
             problem(sub("checks"),
-                    QStringLiteral("expected a non-empty array of checks, got %1").arg(typeName(checks)));
+                    QStringLiteral("expected a non-empty array of checks, got %1")
+                        .arg(checks.isArray() ? QStringLiteral("an empty array") : typeName(checks)));
             break;
         }
         const QJsonArray array = checks.toArray();

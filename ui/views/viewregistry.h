@@ -27,6 +27,9 @@ struct FigureViewInfo {
     std::function<FigureView *(doc::ScenarioDocument *, QWidget *)> create;
     /// The names of FigureView::taskValues() a lesson's "view_value" check may test.
     QStringList taskValueNames = {};
+    /// True when the view's own controls edit the scenario (the mask, scoring parameters, K/V
+    /// heads, position scheme, …), so that a task may test weights or outputs there.
+    bool editsScenario = false;
 };
 
 /// Every figure view, in View menu order (Ctrl+2, Ctrl+3, … after the Q/K/V editor's Ctrl+1).
