@@ -17,9 +17,9 @@ std::vector<ScoreTile> flashTileOrder(Index n_q, Index n_k, Index block_query, I
         throw std::invalid_argument("flashTileOrder: B_r = " + std::to_string(block_query) +
                                     " and B_c = " + std::to_string(block_key) + " must be ≥ 1");
     std::vector<ScoreTile> tiles;
-    // Algorithm 1: for each K/V block j (outer), for each Q block i (inner).
-    for (Index c = 0; c < n_k; c += block_key)
-        for (Index r = 0; r < n_q; r += block_query)
+    // FlashAttention-2, Algorithm 1: for each query block i (outer), for each K/V block j (inner).
+    for (Index r = 0; r < n_q; r += block_query)
+        for (Index c = 0; c < n_k; c += block_key)
             tiles.push_back({r, std::min(r + block_query, n_q), c, std::min(c + block_key, n_k)});
     return tiles;
 }

@@ -1,6 +1,6 @@
-// The teaching online softmax (core/onlinesoftmax.h): tile order of Algorithm 1, running max and
-// sum checked by hand, the final output equal to attend()'s naive output for every tile size,
-// masked keys skipped, a fully masked row left at zero, and bad arguments refused.
+// The teaching online softmax (core/onlinesoftmax.h): tile order of FlashAttention-2's Algorithm 1, running
+// max and sum checked by hand, the final output equal to attend()'s naive output for every tile size, masked
+// keys skipped, a fully masked row left at zero, and bad arguments refused.
 #include "core/attention.h"
 #include "core/onlinesoftmax.h"
 
@@ -16,7 +16,7 @@ class TestOnlineSoftmax : public QObject {
     Q_OBJECT
 
 private slots:
-    void tileOrderFollowsAlgorithmOne();
+    void tileOrderFollowsFlashAttention2();
     void runningMaxAndSumByHand();
     void equalsNaiveForEveryTileSize_data();
     void equalsNaiveForEveryTileSize();
@@ -24,17 +24,23 @@ private slots:
     void refusesBadArguments();
 };
 
-void TestOnlineSoftmax::tileOrderFollowsAlgorithmOne()
+void TestOnlineSoftmax::tileOrderFollowsFlashAttention2()
 {
-    // n_q = 3, n_k = 5, B_r = 2, B_c = 2: key tiles [0,2) [2,4) [4,5) outer, query tiles [0,2) [2,3) inner.
+    // FlashAttention-2's order. n_q = 3, n_k = 5, B_r = 2, B_c = 2: query tiles [0,2) [2,3)
+    // outer, key tiles [0,2) [2,4) [4,5) inner.
     const std::vector<ScoreTile> tiles = flashTileOrder(3, 5, 2, 2);
     QCOMPARE(tiles.size(), std::size_t(6));
     QCOMPARE(tiles[0].row_begin, Index(0));
     QCOMPARE(tiles[0].col_begin, Index(0));
-    QCOMPARE(tiles[1].row_begin, Index(2)); // the inner loop moves down the query rows first
-    QCOMPARE(tiles[1].row_end, Index(3));
-    QCOMPARE(tiles[1].col_begin, Index(0));
-    QCOMPARE(tiles[2].col_begin, Index(2));
+    QCOMPARE(tiles[1].row_begin, Index(0)); // the inner loop moves along the keys first
+    QCOMPARE(tiles[1].col_begin, Index(2));
+    QCOMPARE(tiles[1].col_end, Index(4));
+    QCOMPARE(tiles[2].col_begin, Index(4));
+    QCOMPARE(tiles[2].col_end, Index(5));
+    QCOMPARE(tiles[3].row_begin, Index(2)); // then the next query tile
+    QCOMPARE(tiles[3].row_end, Index(3));
+    QCOMPARE(tiles[3].col_begin, Index(0));
+    QCOMPARE(tiles[5].row_begin, Index(2));
     QCOMPARE(tiles[5].col_begin, Index(4));
     QCOMPARE(tiles[5].col_end, Index(5));
     QCOMPARE(flashTileOrder(6, 6, 3, 3).size(), std::size_t(4));

@@ -7,7 +7,11 @@
 #include "ui/plots/baselinesplot.h"
 #include "ui/views/baselinesview.h"
 
+#include <qcustomplot.h>
+
 #include <QComboBox>
+#include <QFontMetricsF>
+#include <QSet>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -57,6 +61,8 @@ private slots:
     void resetRestoresDefaults();
     void crossAttentionIsNotCompared();
     void toolTipsAndExport();
+    void fourMapsAlike_data();
+    void fourMapsAlike();
 };
 
 void TestBaselinesView::meanPoolingByHand()
@@ -219,6 +225,72 @@ void TestBaselinesView::crossAttentionIsNotCompared()
     QCOMPARE(view.output(0).size(), 0);
     QVERIFY(std::isnan(value(view, "difference_to_attention")));
     QCOMPARE(view.output(1).rows(), 5); // the baselines still run on the five tokens
+}
+
+void TestBaselinesView::fourMapsAlike_data()
+{
+    QTest::addColumn<int>("tokens");
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("5 tokens, 1100 × 700") << 5 << QSize(1100, 700);
+    QTest::newRow("6 tokens, 1100 × 700") << 6 << QSize(1100, 700);
+    QTest::newRow("6 tokens, 1600 × 900") << 6 << QSize(1600, 900);
+}
+
+void TestBaselinesView::fourMapsAlike()
+{
+    // The three mixing maps (the RNN has none) are equally wide, thin their token labels alike
+    // and show their values in one font size, all or none, each value clear of its cell's edges.
+    QFETCH(int, tokens);
+    QFETCH(QSize, size);
+    attn::Scenario s = fiveTokens();
+    if (tokens == 6) { // lesson 16, step 2
+        s.query_tokens = {"Mia", "lent", "Tom", "a", "book", "she"};
+        s.key_tokens = s.query_tokens;
+        s.query.resize(6, 2);
+        s.query << 1, 0, 0, 1, 0, 2, 0, 1, 0, 1, 4, 0;
+        s.key.resize(6, 2);
+        s.key << 1, 0, 0, 1, 0, 1, 0, 0, 0, 1, 0, 0;
+        s.value.resize(6, 2);
+        s.value << 2, 1, 0, -1, -2, 1, 0, 0, 1, -2, 0, 1;
+    }
+    ScenarioDocument document;
+    QVERIFY(document.load(s));
+    BaselinesView view(&document);
+    view.resize(size);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    attn::ui::BaselinesPlot *plot = view.plot();
+    for (int pass = 0; pass < 4; ++pass) plot->replot(QCustomPlot::rpImmediateRefresh); // let the fit settle
+    QList<QCPAxisRect *> mixing;
+    for (QCPAxisRect *rect : plot->axisRects())
+        if (rect->axis(QCPAxis::atBottom)->label() == QStringLiteral("input token") &&
+            !rect->plottables().isEmpty() && rect->plottables().first()->visible())
+            mixing << rect;
+    QCOMPARE(mixing.size(), 3);
+    QMap<double, QString> firstTicks;
+    for (QCPAxisRect *rect : mixing) {
+        QVERIFY2(std::abs(rect->width() - mixing.first()->width()) <= 2,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(rect->width()).arg(mixing.first()->width())));
+        auto *ticker = dynamic_cast<QCPAxisTickerText *>(rect->axis(QCPAxis::atBottom)->ticker().data());
+        QVERIFY(ticker);
+        if (rect == mixing.first()) firstTicks = ticker->ticks();
+        QCOMPARE(ticker->ticks(), firstTicks);
+    }
+    QSet<bool> shown;
+    QSet<double> points;
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        auto *label = qobject_cast<QCPItemText *>(plot->item(i));
+        if (!label || !mixing.contains(label->clipAxisRect())) continue;
+        shown << label->visible();
+        if (!label->visible()) continue;
+        points << label->font().pointSizeF();
+        const double cell = label->clipAxisRect()->width() / double(tokens);
+        QVERIFY2(QFontMetricsF(label->font()).horizontalAdvance(label->text()) + 4 <= cell,
+                 qPrintable(label->text()));
+    }
+    QCOMPARE(shown.size(), 1);
+    QVERIFY(points.size() <= 1);
+    if (tokens == 5 || size.width() >= 1600) QVERIFY(shown.contains(true)); // room enough for the values
 }
 
 void TestBaselinesView::toolTipsAndExport()

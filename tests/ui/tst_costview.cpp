@@ -9,6 +9,7 @@
 
 #include <QComboBox>
 #include <QFile>
+#include <QImage>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QSlider>
@@ -54,6 +55,8 @@ private slots:
     void sliderMovesInQuarterOctaves();
     void readoutAndTooltips();
     void plotCurvesAndCaption();
+    void windowCoveringNSaysItIsCausal();
+    void smallExportDropsSecondaryText();
     void resetRestoresDefaults();
     void fitsTheWindow();
     void exportsPngSvgPdf_data();
@@ -246,12 +249,51 @@ void TestCostView::plotCurvesAndCaption()
     QVERIFY2(plot->caption().contains(QStringLiteral("pairs ×4.00")), qPrintable(plot->caption()));
     QVERIFY(plot->caption().contains(QStringLiteral("KV cache ×2.00")));
     QVERIFY(plot->caption().contains(QStringLiteral("n = 4,096")));
+    // The marks mix binary and decimal K: the figure says which.
+    QVERIFY(plot->caption().contains(QStringLiteral("1K = 1,024")));
+    QVERIFY(plot->caption().contains(QStringLiteral("100K = 100,000")));
     // GQA adds the MHA reference; a window adds the dashed pairs and FLOP curves.
     spin(view, "costKvHeads")->setValue(8);
     QCOMPARE(plot->memoryRect()->graphs().size(), 5);
     spin(view, "costWindow")->setValue(256);
     QCOMPARE(plot->workRect()->graphs().size(), 5);
-    QVERIFY(plot->caption().contains(QStringLiteral("with the window: pairs ×2.03")));
+    QVERIFY(plot->caption().contains(QStringLiteral("With the causal window of 256 keys: pairs ×2.03")));
+    QVERIFY(
+        plot->workRect()->graphs().at(1)->name().contains(QStringLiteral("last 256 keys, itself included")));
+    QVERIFY(!plot->caption().contains(QStringLiteral("about half of n²")));
+}
+
+void TestCostView::windowCoveringNSaysItIsCausal()
+{
+    // A window of W ≥ n keys only hides the future: n(n + 1)/2 pairs, not n². The control, the
+    // legend and the caption must say so, since "none" counts all n² pairs.
+    CostView view(&m_document);
+    spin(view, "costN")->setValue(1024);
+    QCOMPARE(view.taskValues().value(QStringLiteral("pairs")), 1024.0 * 1024.0);
+    QVERIFY(spin(view, "costWindow")->specialValueText().contains(QStringLiteral("all n² pairs, no mask")));
+    spin(view, "costWindow")->setValue(1024);
+    QCOMPARE(view.taskValues().value(QStringLiteral("pairs")), 1024.0 * 1025.0 / 2.0); // 524,800
+    QVERIFY2(
+        view.plot()->caption().contains(QStringLiteral("causal n(n + 1)/2 = 524,800 pairs, about half of "
+                                                       "n² = 1,048,576")),
+        qPrintable(view.plot()->caption()));
+    QVERIFY(view.readoutText(0, 0) != QStringLiteral("1.05M"));
+    QVERIFY(view.plot()->workRect()->graphs().first()->name().contains(QStringLiteral("no mask")));
+}
+
+void TestCostView::smallExportDropsSecondaryText()
+{
+    CostView view(&m_document);
+    attn::ui::CostPlot *plot = view.plot();
+    plot->fitTo(QSize(320, 240));
+    QVERIFY(plot->isCompact());
+    QVERIFY(!plot->workRect()->insetLayout()->elementAt(0)->visible()); // the legend
+    plot->fitTo(QSize(1000, 700));
+    QVERIFY(!plot->isCompact());
+    QVERIFY(plot->workRect()->insetLayout()->elementAt(0)->visible());
+    QTemporaryDir dir;
+    QVERIFY(view.exportTo(dir.filePath(QStringLiteral("small.png")), QStringLiteral("png"), QSize(320, 240)));
+    QCOMPARE(QImage(dir.filePath(QStringLiteral("small.png"))).size(), QSize(320, 240));
 }
 
 void TestCostView::resetRestoresDefaults()

@@ -6,7 +6,9 @@
 #include "ui/document/scenariodocument.h"
 #include "ui/views/headsview.h"
 
+#include <QColor>
 #include <QComboBox>
+#include <QImage>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -58,6 +60,7 @@ private slots:
     void groupingComboIsOneUndoableEdit();
     void concatenationAndProjection();
     void clickSelectsHeadAndQuery();
+    void rowLabelsClearTheSelectedFrame();
     void headSelectorAndTaskValues();
     void resetSelectsHeadZero();
     void toolTipsAreExact();
@@ -178,6 +181,33 @@ void TestHeadsView::clickSelectsHeadAndQuery()
     // The maps of a row do not overlap, and head 3's map is right of head 2's.
     QVERIFY(view.cellRect(2, 0, 1).right() < view.cellRect(3, 0, 0).left());
     QVERIFY(view.cellRect(4, 0, 0).isEmpty());
+}
+
+void TestHeadsView::rowLabelsClearTheSelectedFrame()
+{
+    // The selected map's frame reaches 4.5 px out of the cells; the row labels end 9 px out. So a
+    // strip 5–8 px left of the cells holds neither text nor frame (dark): only the background and
+    // the grey K/V box's edge (lightness about 165).
+    attn::Scenario s = fourHeads();
+    s.query_tokens = {"Wb", "dm"}; // wide glyphs on the right of each label
+    ScenarioDocument document;
+    QVERIFY(document.load(s));
+    HeadsView view(&document);
+    view.resize(960, 680);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QCOMPARE(document.selectedHead(), 0);
+    const QImage image = view.canvas()->grab().toImage();
+    const QRectF first = view.cellRect(0, 0, 0), last = view.cellRect(0, 1, 0);
+    QVERIFY(!first.isEmpty());
+    int darkInFrame = 0;
+    for (int y = int(first.top()) + 1; y < int(last.bottom()); ++y) {
+        for (int x = int(std::ceil(first.left())) - 8; x <= int(first.left()) - 5; ++x)
+            QVERIFY2(QColor(image.pixel(x, y)).lightness() > 140,
+                     qPrintable(QStringLiteral("dark pixel at %1, %2").arg(x).arg(y)));
+        if (QColor(image.pixel(int(first.left()) - 3, y)).lightness() < 150) ++darkInFrame;
+    }
+    QVERIFY(darkInFrame > 0); // the frame is there
 }
 
 void TestHeadsView::headSelectorAndTaskValues()

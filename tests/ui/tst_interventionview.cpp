@@ -64,6 +64,7 @@ private slots:
     void resetViewState();
     void singleKeyMessage();
     void toolTips();
+    void scalesWithTheSize();
     void exportsPngSvgPdf_data();
     void exportsPngSvgPdf();
 };
@@ -109,6 +110,10 @@ void TestInterventionView::interventionKinds()
     QVERIFY2(view.figure().lines[1].contains(QStringLiteral("[1.500, 1.500] → [2.000, 2.000]")),
              qPrintable(view.figure().lines[1]));
     QCOMPARE(view.figure().chosenKey, 2);
+    // The others share c's weight: 1/4 / (1 − 1/2) = 1/2 each.
+    QVERIFY2(view.figure().lines[2].contains(
+                 QStringLiteral("divided by 1 − 0.500 = 0.500: “a” 0.250 → 0.500, “b” 0.250 → 0.500.")),
+             qPrintable(view.figure().lines[2]));
 
     choose(view, "c", "zero_value"); // the weight stays 1/2; the output loses 1/2 · (1, 1)
     v = view.taskValues();
@@ -237,6 +242,25 @@ void TestInterventionView::toolTips()
     const QString effect = view.toolTipAt(bars[5].center(), size);
     QVERIFY2(effect.contains(QStringLiteral("0.7071067811865")), qPrintable(effect));
     QVERIFY(view.toolTipAt(QPointF(1, 1), size).isEmpty());
+}
+
+void TestInterventionView::scalesWithTheSize()
+{
+    ScenarioDocument document;
+    QVERIFY(document.load(threeKeys()));
+    InterventionView view(&document);
+    // Twice the largest logical size: every bar twice as large, at twice the position.
+    const std::vector<QRectF> base = attn::ui::interventionBars(view.figure(), QSizeF(1200, 800));
+    const std::vector<QRectF> big = attn::ui::interventionBars(view.figure(), QSizeF(2400, 1600));
+    QCOMPARE(big.size(), base.size());
+    for (std::size_t b = 0; b < base.size(); ++b) {
+        QVERIFY(std::abs(big[b].left() - 2 * base[b].left()) < 1e-9);
+        QVERIFY(std::abs(big[b].height() - 2 * base[b].height()) < 1e-9);
+    }
+    // The smallest export size keeps every bar inside the page.
+    const QSizeF small(320, 240);
+    for (const QRectF &r : attn::ui::interventionBars(view.figure(), small))
+        QVERIFY(QRectF(QPointF(0, 0), small).contains(r));
 }
 
 void TestInterventionView::exportsPngSvgPdf_data()

@@ -106,7 +106,7 @@ const std::map<QString, QStringList> &solutions()
         {"13-efficient-designs/2", {"set blockQuery=3", "set blockKey=3", "click stepButton x4"}},
         {"13-efficient-designs/3", {"set kvHeadsCombo=8 (GQA)"}},
         {"13-efficient-designs/4", {"set layersSpin=4"}},
-        {"15-weights-not-explanations/1", {"set interventionKey=not"}},
+        {"15-weights-not-explanations/1", {"set interventionKind=delete", "set interventionKey=not"}},
         {"15-weights-not-explanations/2", {"select the"}},
         {"15-weights-not-explanations/3", {"set interventionKind=duplicate", "set interventionKey=movie"}},
         // lessons 14, 16:

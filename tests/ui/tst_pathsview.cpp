@@ -255,7 +255,8 @@ void TestPathsView::tooltipsAndLabels()
     QVERIFY(view.canvas()->attentionCaption().startsWith(QStringLiteral("Global attention: 1 hop")));
     view.setWindow(4);
     QCOMPARE(view.canvas()->attentionCaption(),
-             QStringLiteral("Attention with a window of 4: ⌈9 / 4⌉ = 3 stacked layers"));
+             QStringLiteral(
+                 "Attention with a window of w = 4 positions on each side: ⌈9 / 4⌉ = 3 stacked layers"));
     QCOMPARE(view.canvas()->title(),
              QStringLiteral("From position i = 1 (“keys”) to j = 10 (“were”), n = 12"));
     const QString tip = view.canvas()->nodeToolTip(1);

@@ -19,6 +19,7 @@
 #include <QUndoStack>
 
 #include <cmath>
+#include <limits>
 
 using attn::doc::ScenarioDocument;
 using attn::ui::PositionView;
@@ -59,6 +60,7 @@ private slots:
     void initTestCase() { attn::ui::initResources(); }
     void curvesByHand();
     void orderBlindWithoutPositions();
+    void nanOutputIsNotComparable();
     void reversingKeysByHand();
     void controlsEditTheScenarioUndoably();
     void alibiSlopeWritesOutStandardSlopes();
@@ -108,6 +110,21 @@ void TestPositionView::orderBlindWithoutPositions()
     kind->setCurrentIndex(2); // the standard slope of one head, 1/256: a small but real effect
     QVERIFY2(view.orderEffect() > 1e-4, qPrintable(QString::number(view.orderEffect())));
     QCOMPARE(view.taskValues().value("positional_kind"), 2.0);
+}
+
+void TestPositionView::nanOutputIsNotComparable()
+{
+    // A NaN value makes outputs NaN in both orders: the check must say NaN, not "no change" (0).
+    attn::Scenario s = distinctKeys();
+    s.value(1, 0) = std::numeric_limits<double>::quiet_NaN();
+    ScenarioDocument document;
+    QVERIFY(document.load(s));
+    QVERIFY(document.traceIsCurrent());
+    PositionView view(&document);
+    QVERIFY2(std::isnan(view.orderEffect()), qPrintable(QString::number(view.orderEffect())));
+    QVERIFY(std::isnan(view.taskValues().value(QStringLiteral("order_effect"))));
+    QVERIFY2(view.orderText().contains(QStringLiteral("cannot be compared")), qPrintable(view.orderText()));
+    QVERIFY(!view.orderText().contains(QStringLiteral("no change)")));
 }
 
 void TestPositionView::reversingKeysByHand()

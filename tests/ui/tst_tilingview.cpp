@@ -3,6 +3,7 @@
 // the naive output, the cost notes (FLOP, bytes, KV cache, window reach, linear attention),
 // resetViewState, tooltips, and PNG/SVG/PDF export.
 #include "core/attention.h"
+#include "core/rnn.h"
 #include "plotfiles.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/numbertext.h"
@@ -12,12 +13,12 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QHelpEvent>
-#include <QToolTip>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolTip>
 
 #include <cmath>
 
@@ -71,6 +72,8 @@ private slots:
     void resetAndResetViewState();
     void costNotes();
     void windowReach();
+    void emptyStateAndScaling();
+    void linearScenarioShowsTheComparison();
     void followsDocumentEdits();
     void groupedHeadsAndRawScores();
     void toolTips();
@@ -124,9 +127,9 @@ void TestTilingView::tileSizesSetTheTiles()
     QCOMPARE(view.taskValues().value("block_query"), 3.0);
     QCOMPARE(view.taskValues().value("block_key"), 4.0);
     QCOMPARE(child<QSpinBox>(view, "blockQuery")->maximum(), 6); // at most n_q
-    // Algorithm 1's order: the first two tiles share the key columns 0–3.
-    QCOMPARE(view.figure().tiles[1].col_begin, attn::Index(0));
-    QCOMPARE(view.figure().tiles[1].row_begin, attn::Index(3));
+    // FlashAttention-2's order: the first two tiles share the query rows 0–2.
+    QCOMPARE(view.figure().tiles[1].row_begin, attn::Index(0));
+    QCOMPARE(view.figure().tiles[1].col_begin, attn::Index(4));
 }
 
 void TestTilingView::finalOutputEqualsNaive()
@@ -235,18 +238,88 @@ void TestTilingView::windowReach()
     QVERIFY(document.load(s));
     TilingView view(&document);
     auto *layers = child<QSpinBox>(view, "layersSpin");
-    // Window w = 2: the last of 8 tokens is 7 positions from the first, ⌈7/2⌉ = 4 layers.
+    // Window w = 2 (lesson 13, step 4): the last of 8 tokens is 7 positions from the first,
+    // ⌈7/2⌉ = 4 layers, as attn::pathLength counts.
+    QCOMPARE(attn::pathLength(attn::Mixer::WindowAttention, 0, 7, 2), std::uint64_t(4));
     for (int L = 1; L <= 3; ++L) {
         layers->setValue(L);
         QCOMPARE(view.taskValues().value("reaches_first"), 0.0);
+        const QString note = view.figure().notes[2];
+        QVERIFY2(note.contains(QStringLiteral("reaches %1 position(s) back").arg(2 * L)), qPrintable(note));
+        QVERIFY2(note.endsWith(QStringLiteral("not reached yet.")), qPrintable(note));
+        // The panel tells what L reaches, never how many layers would reach (the task's answer).
+        QVERIFY2(!note.contains(QStringLiteral("4 layers")) && !note.contains(QStringLiteral("takes")),
+                 qPrintable(note));
     }
     layers->setValue(4);
     QCOMPARE(view.taskValues().value("reaches_first"), 1.0);
+    QCOMPARE(view.taskValues().value("layers"), 4.0);
     QVERIFY2(view.figure().notes[2].contains(QStringLiteral("reaches 7 position(s) back")),
              qPrintable(view.figure().notes[2]));
+    QVERIFY(view.figure().notes[2].endsWith(QStringLiteral("%1 reached.").arg(document.keyLabel(0))));
+    layers->setValue(5); // more layers still reach, but only 7 positions exist
+    QVERIFY(view.figure().notes[2].contains(QStringLiteral("reaches 7 position(s) back")));
     child<QSpinBox>(view, "windowSpin")->setValue(1); // now 7 layers are needed
     QCOMPARE(view.taskValues().value("reaches_first"), 0.0);
-    QVERIFY(view.figure().notes[2].contains(QStringLiteral("takes 7 layers")));
+    QVERIFY(view.figure().notes[2].endsWith(QStringLiteral("not reached yet.")));
+}
+
+void TestTilingView::emptyStateAndScaling()
+{
+    ScenarioDocument document;
+    QVERIFY(document.load(sixTokens()));
+    TilingView view(&document);
+    // Before the first Step the figure says what to do, rather than looking broken.
+    QVERIFY2(view.figure().resultLine.startsWith(QStringLiteral("Press Step")),
+             qPrintable(view.figure().resultLine));
+    QVERIFY(view.figure().title.startsWith(QStringLiteral("FlashAttention-2 tiles (Dao 2023, Alg. 1)")));
+    // The figure scales with the size: twice the reference size, twice the matrix.
+    const auto base = attn::ui::tilingLayout(view.figure(), QSizeF(1200, 800));
+    const auto big = attn::ui::tilingLayout(view.figure(), QSizeF(2400, 1600));
+    QVERIFY(std::abs(big.matrix.width() - 2 * base.matrix.width()) < 1e-9);
+    QVERIFY(std::abs(big.designs.right() - 2 * base.designs.right()) < 1e-9);
+    QCOMPARE(big.scale, 2.0);
+    // The smallest export size keeps everything inside the page.
+    const QSizeF small(320, 240);
+    const auto tiny = attn::ui::tilingLayout(view.figure(), small);
+    QVERIFY(QRectF(QPointF(0, 0), small).contains(tiny.designs));
+    QVERIFY(QRectF(QPointF(0, 0), small).contains(tiny.rows.back()));
+    QVERIFY(QRectF(QPointF(0, 0), small).contains(tiny.matrix));
+}
+
+void TestTilingView::linearScenarioShowsTheComparison()
+{
+    attn::Scenario s = sixTokens();
+    s.kernel = attn::KernelKind::Linear;
+    ScenarioDocument document;
+    QVERIFY(document.load(s));
+    TilingView view(&document);
+    QVERIFY(view.figure().linearFocus);
+    QVERIFY(view.figure().title.startsWith(QStringLiteral("Linear attention")));
+    QVERIFY(!child<QPushButton>(view, "stepButton")->isVisibleTo(&view));
+    // The blue bars are softmax weights even though the document computes linear ones.
+    attn::Scenario softmax = sixTokens();
+    const attn::AttentionTrace naive = attn::attend(softmax);
+    const attn::ui::TilingDesigns &d = view.figure().designs;
+    QVERIFY((d.softmaxWeights - naive.heads[0].weights.row(0).transpose()).cwiseAbs().maxCoeff() < 1e-14);
+    QVERIFY((d.linearWeights - document.trace().heads[0].weights.row(0).transpose()).cwiseAbs().maxCoeff() <
+            1e-14);
+    // Linear weights are flatter: the largest is smaller than softmax's for query a.
+    QVERIFY(d.linearWeights.maxCoeff() < d.softmaxWeights.maxCoeff());
+    const QSizeF size(1000, 600);
+    const auto layout = attn::ui::tilingLayout(view.figure(), size);
+    QVERIFY(!layout.linearChart.isEmpty());
+    QVERIFY(layout.cells.empty());
+    // Hovering the first key's bars gives both exact weights.
+    const QPointF first(layout.linearChart.left() + 70, layout.linearChart.center().y());
+    const QString tip = view.toolTipAt(first, size);
+    QVERIFY2(tip.contains(QStringLiteral("key “%1”").arg(document.keyLabel(0))), qPrintable(tip));
+    QVERIFY(
+        tip.contains(QStringLiteral("softmax weight %1").arg(attn::ui::exactNumber(d.softmaxWeights(0)))));
+    // Back to softmax: the tiles return.
+    QVERIFY(document.load(sixTokens()));
+    QVERIFY(!view.figure().linearFocus);
+    QVERIFY(child<QPushButton>(view, "stepButton")->isVisibleTo(&view));
 }
 
 void TestTilingView::followsDocumentEdits()

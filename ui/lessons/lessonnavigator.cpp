@@ -283,7 +283,11 @@ bool LessonNavigator::openStep(int lesson, int step)
     {
         const QSignalBlocker block(m_list);
         for (int row = 0; row < m_list->count(); ++row)
-            if (m_list->item(row)->data(Qt::UserRole).toString() == l.id) m_list->setCurrentRow(row);
+            if (m_list->item(row)->data(Qt::UserRole).toString() == l.id) {
+                m_list->setCurrentRow(row);
+                // Keep the lessons before and after in sight, not the current one at an edge.
+                m_list->scrollToItem(m_list->item(row), QAbstractItemView::PositionAtCenter);
+            }
     }
     emit stepActivated();
     return true;

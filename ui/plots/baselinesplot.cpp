@@ -9,13 +9,19 @@
 #include <QHelpEvent>
 #include <QToolTip>
 
+#include <QFontMetricsF>
+
+#include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace attn::ui {
 
 namespace {
 
-constexpr int kMaxLabelledCells = 64; // cells get their value written on them up to this many
+constexpr int kMaxLabelledCells = 64;  // cells get their value written on them up to this many
+constexpr double kCellFontScale = 0.8; // the largest cell font, relative to the plot's
+constexpr double kMinCellPoints = 6.5; // below this the values are dropped (tooltips remain)
 
 /// Blue (negative) – white (0) – red (positive), the usual diverging scale for signed values.
 QCPColorGradient signedGradient()
@@ -54,6 +60,7 @@ QSharedPointer<QCPAxisTickerText> ticks(const QStringList &labels)
 BaselinesPlot::BaselinesPlot(QWidget *parent) : QCustomPlot(parent)
 {
     QCPLayoutGrid *grid = startTitledFigure(this, &m_title);
+    m_grid = grid;
     QFont headerFont = font();
     headerFont.setBold(true);
     QFont noteFont = font();
@@ -83,19 +90,13 @@ BaselinesPlot::BaselinesPlot(QWidget *parent) : QCustomPlot(parent)
         panel.mixingMap->setGradient(viridisGradient());
         panel.mixingMap->setInterpolate(false);
         panel.mixingMap->setDataRange(QCPRange(0, 1));
-        panel.outputRect->axis(QCPAxis::atBottom)->setLabel(tr("feature"));
-        panel.mixingRect->axis(QCPAxis::atBottom)->setLabel(tr("input token"));
     }
     for (int p = 1; p < BaselinesFigure::kPanels; ++p) // the rows are the same tokens in every panel
         for (QCPAxisRect *rect : {m_panels[std::size_t(p)].outputRect, m_panels[std::size_t(p)].mixingRect})
             rect->axis(QCPAxis::atLeft)->setTickLabels(false);
-    m_panels[0].outputRect->axis(QCPAxis::atLeft)->setLabel(tr("output of token"));
-    m_panels[0].mixingRect->axis(QCPAxis::atLeft)->setLabel(tr("output of token"));
     m_outputScale = new QCPColorScale(this);
-    m_outputScale->setLabel(tr("output value"));
     m_outputScale->setGradient(signedGradient());
     m_mixingScale = new QCPColorScale(this);
-    m_mixingScale->setLabel(tr("mixing weight"));
     m_mixingScale->setGradient(viridisGradient());
     m_mixingScale->setDataRange(QCPRange(0, 1));
     grid->addElement(1, BaselinesFigure::kPanels, m_outputScale);
@@ -107,7 +108,8 @@ BaselinesPlot::BaselinesPlot(QWidget *parent) : QCustomPlot(parent)
     grid->setRowStretchFactors({0.01, 1.0, 1.0, 0.01});
     // Which cell labels fit depends on the widths of the last layout.
     connect(this, &QCustomPlot::afterReplot, this, [this] {
-        bool changed = fitCellLabels();
+        bool changed = balanceColumns();
+        changed = fitCellLabels() || changed;
         for (const Panel &panel : m_panels)
             if (panel.mixingMap->visible())
                 changed = setTokenTicks(panel.mixingRect->axis(QCPAxis::atBottom), m_figure.tokens, true) ||
@@ -115,6 +117,7 @@ BaselinesPlot::BaselinesPlot(QWidget *parent) : QCustomPlot(parent)
         if (changed) replot(rpQueuedReplot);
     });
     grid->setColumnStretchFactors({1.7, 1.0, 1.0, 1.0, 0.01}); // the first column also holds the token labels
+    m_points = font().pointSizeF();
 }
 
 BaselinesPlot::~BaselinesPlot() = default;
@@ -151,8 +154,8 @@ void BaselinesPlot::fillMap(QCPColorMap *map, QCPAxisRect *rect, const Matrix &v
     y->setTicker(ticks(m_figure.tokens));
     if (rows * cols > kMaxLabelledCells) return;
     QFont cellFont = font();
-    cellFont.setPointSizeF(cellFont.pointSizeF() * (mixing ? 0.72 : 0.8));
-    m_cellLabels.push_back({rect, cols, {}});
+    cellFont.setPointSizeF(m_points * kCellFontScale);
+    m_cellLabels.push_back({rect, cols, rows, mixing, {}});
     for (int r = 0; r < rows; ++r)
         for (int c = 0; c < cols; ++c) {
             const double v = values(r, c);
@@ -177,21 +180,17 @@ void BaselinesPlot::setFigure(const BaselinesFigure &figure)
     m_title->setText(figure.title);
     clearItems();
     m_cellLabels.clear();
+    m_noMixingLabels.clear();
     double high = 0;
     for (const Matrix &m : figure.outputs)
         for (Index i = 0; i < m.size(); ++i)
             if (std::isfinite(m.data()[i])) high = std::max(high, std::abs(m.data()[i]));
     m_outputRange = std::max(high, 1e-9);
     m_outputScale->setDataRange(QCPRange(-m_outputRange, m_outputRange));
-    QFont headerFont = font();
-    headerFont.setBold(true);
     for (int p = 0; p < BaselinesFigure::kPanels; ++p) {
         Panel &panel = m_panels[static_cast<std::size_t>(p)];
         const bool selected = p == figure.selected;
-        panel.header->setText(selected ? QStringLiteral("▶ ") + figure.names[std::size_t(p)]
-                                       : figure.names[std::size_t(p)]);
         panel.header->setTextColor(selected ? QColor(0xb2, 0x18, 0x2b) : Qt::black);
-        panel.note->setText(figure.notes[std::size_t(p)]);
         fillMap(panel.outputMap, panel.outputRect, figure.outputs[std::size_t(p)], false);
         const Matrix &mixing = figure.mixing[std::size_t(p)];
         fillMap(panel.mixingMap, panel.mixingRect, mixing, true);
@@ -203,9 +202,7 @@ void BaselinesPlot::setFigure(const BaselinesFigure &figure)
             text->position->setCoords(0.5, 0.5);
             text->setText(figure.noMixingText);
             text->setColor(QColor(0x55, 0x55, 0x55));
-            QFont small = font();
-            small.setPointSizeF(small.pointSizeF() * 0.85);
-            text->setFont(small);
+            m_noMixingLabels << text;
         }
         const QPen frame(selected ? QColor(0xb2, 0x18, 0x2b) : QColor(0x99, 0x99, 0x99), selected ? 2.5 : 1);
         for (QCPAxisRect *rect : {panel.outputRect, panel.mixingRect}) {
@@ -219,26 +216,140 @@ void BaselinesPlot::setFigure(const BaselinesFigure &figure)
             rect->axis(QCPAxis::atRight)->setTicks(false);
         }
     }
+    applyFit();
     fitCellLabels();
     replot(rpQueuedReplot);
+}
+
+void BaselinesPlot::fitTo(QSize size)
+{
+    m_compact = size.width() < 640 || size.height() < 420;
+    const double grow = std::clamp(std::min(size.width() / 1000.0, size.height() / 700.0), 1.0, 2.4);
+    m_points = m_compact ? 6.5 : font().pointSizeF() * grow;
+    applyFit();
+}
+
+void BaselinesPlot::applyFit()
+{
+    const QString family = font().family();
+    const auto sized = [&](double factor, bool bold = false) {
+        QFont f(family);
+        f.setPointSizeF(m_points * factor);
+        f.setBold(bold);
+        return f;
+    };
+    m_title->setFont(sized(1.2, true));
+    for (int p = 0; p < BaselinesFigure::kPanels; ++p) {
+        Panel &panel = m_panels[static_cast<std::size_t>(p)];
+        QString name = m_figure.names[std::size_t(p)];
+        if (m_compact) name = name.section(QLatin1Char('\n'), 0, 0); // the method's name only
+        // The selected one is red; the arrow too where there is room for it.
+        panel.header->setText(p == m_figure.selected && !m_compact ? QStringLiteral("▶ ") + name : name);
+        panel.header->setFont(sized(m_compact ? 0.9 : 1.0, true));
+        panel.note->setText(m_compact ? QString() : m_figure.notes[std::size_t(p)]);
+        panel.note->setFont(sized(0.9));
+        for (QCPAxisRect *rect : {panel.outputRect, panel.mixingRect})
+            for (QCPAxis *axis : {rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft)}) {
+                axis->setTickLabelFont(sized(m_compact ? 0.9 : 1.0));
+                axis->setLabelFont(sized(1.0));
+            }
+        panel.outputRect->axis(QCPAxis::atBottom)->setLabel(m_compact ? QString() : tr("feature"));
+        panel.mixingRect->axis(QCPAxis::atBottom)->setLabel(m_compact ? QString() : tr("input token"));
+    }
+    for (QCPAxisRect *rect : {m_panels[0].outputRect, m_panels[0].mixingRect})
+        rect->axis(QCPAxis::atLeft)->setLabel(m_compact ? QString() : tr("output of token"));
+    m_outputScale->setLabel(m_compact ? QString() : tr("output value"));
+    m_mixingScale->setLabel(m_compact ? QString() : tr("mixing weight"));
+    for (QCPColorScale *scale : {m_outputScale, m_mixingScale}) {
+        scale->axis()->setTickLabelFont(sized(m_compact ? 0.9 : 1.0));
+        scale->axis()->setLabelFont(sized(1.0));
+        scale->setBarWidth(m_compact ? 8 : static_cast<int>(std::lround(m_points * 1.6)));
+    }
+    for (const CellLabels &map : m_cellLabels)
+        for (QCPItemText *label : map.labels) label->setFont(sized(kCellFontScale));
+    for (QCPItemText *text : m_noMixingLabels) {
+        text->setFont(sized(0.85));
+        text->setText(m_compact ? tr("no weights") : m_figure.noMixingText);
+    }
+}
+
+void BaselinesPlot::resizeEvent(QResizeEvent *event)
+{
+    QCustomPlot::resizeEvent(event);
+    fitTo(size());
 }
 
 bool BaselinesPlot::fitCellLabels()
 {
     bool changed = false;
-    for (const CellLabels &map : m_cellLabels) {
-        if (map.labels.isEmpty()) continue;
-        const QFontMetrics metrics(map.labels.first()->font());
-        int widest = 0;
-        for (const QCPItemText *label : map.labels)
-            widest = std::max(widest, metrics.horizontalAdvance(label->text()));
-        const bool fits = map.rect->width() <= 0 || map.rect->width() / map.columns >= widest + 2;
-        for (QCPItemText *label : map.labels) {
-            changed = changed || label->visible() != fits;
-            label->setVisible(fits);
+    for (const bool mixing : {false, true}) {
+        double cellWidth = 1e9, cellHeight = 1e9;
+        QStringList texts;
+        bool laidOut = true;
+        for (const CellLabels &map : m_cellLabels) {
+            if (map.mixing != mixing || map.labels.isEmpty()) continue;
+            laidOut = laidOut && map.rect->width() > 0;
+            cellWidth = std::min(cellWidth, double(map.rect->width()) / map.columns);
+            cellHeight = std::min(cellHeight, double(map.rect->height()) / map.rows);
+            for (const QCPItemText *label : map.labels) texts << label->text();
+        }
+        if (texts.isEmpty()) continue;
+        const double largest = m_points * kCellFontScale;
+        double points = laidOut ? 0.0 : largest; // before the first layout: the largest
+        for (double p = largest; laidOut && p >= kMinCellPoints - 1e-9; p -= 0.5) {
+            QFont f = font();
+            f.setPointSizeF(p);
+            const QFontMetricsF metrics(f);
+            double widest = 0;
+            for (const QString &text : texts) widest = std::max(widest, metrics.horizontalAdvance(text));
+            // A margin of at least one average character across, so a value never touches the edge.
+            if (widest + std::max(4.0, metrics.averageCharWidth()) <= cellWidth &&
+                metrics.height() + 2 <= cellHeight) {
+                points = p;
+                break;
+            }
+        }
+        for (const CellLabels &map : m_cellLabels) {
+            if (map.mixing != mixing) continue;
+            for (QCPItemText *label : map.labels) {
+                const bool show = points > 0;
+                changed = changed || label->visible() != show;
+                label->setVisible(show);
+                if (show && std::abs(label->font().pointSizeF() - points) > 1e-6) {
+                    QFont f = label->font();
+                    f.setPointSizeF(points);
+                    label->setFont(f);
+                    changed = true;
+                }
+            }
         }
     }
     return changed;
+}
+
+bool BaselinesPlot::balanceColumns()
+{
+    constexpr int n = BaselinesFigure::kPanels;
+    std::array<double, n> margins{};
+    std::array<double, n> inner{};
+    double total = 0, marginSum = 0;
+    for (int p = 0; p < n; ++p) {
+        const QCPAxisRect *rect = m_panels[std::size_t(p)].mixingRect;
+        inner[std::size_t(p)] = rect->rect().width();
+        if (inner[std::size_t(p)] <= 0) return false;
+        margins[std::size_t(p)] = rect->outerRect().width() - inner[std::size_t(p)];
+        total += rect->outerRect().width();
+        marginSum += margins[std::size_t(p)];
+    }
+    const double share = (total - marginSum) / n;
+    bool unequal = false;
+    for (int p = 0; p < n; ++p) unequal = unequal || std::abs(inner[std::size_t(p)] - share) > 1.5;
+    if (!unequal || share <= 0) return false;
+    QList<double> factors;
+    for (int p = 0; p < n; ++p) factors << (share + margins[std::size_t(p)]) / total;
+    factors << 0.01; // the colour scales keep their minimum width
+    m_grid->setColumnStretchFactors(factors);
+    return true;
 }
 
 QString BaselinesPlot::cellToolTip(int panel, bool mixing, int row, int column) const
@@ -260,7 +371,17 @@ QString BaselinesPlot::cellToolTip(int panel, bool mixing, int row, int column) 
 
 bool BaselinesPlot::exportTo(const QString &path, const QString &format, QSize size, QString *error)
 {
-    return exportPlot(this, path, format, size, error);
+    // Settle what depends on the size (equal map widths, then ticks and cell values) before
+    // exportPlot's own two layouts at that size.
+    fitTo(size);
+    const QRect viewport = this->viewport();
+    setViewport(QRect(QPoint(0, 0), size));
+    for (int pass = 0; pass < 2; ++pass) replot(rpImmediateRefresh);
+    setViewport(viewport);
+    const bool ok = exportPlot(this, path, format, size, error);
+    fitTo(this->size());
+    replot(rpQueuedReplot);
+    return ok;
 }
 
 bool BaselinesPlot::event(QEvent *event)

@@ -49,11 +49,20 @@ public:
     /// true for a mixing cell (row = output token, column = input token). Empty when out of range.
     QString cellToolTip(int panel, bool mixing, int row, int column) const;
 
-    /// Writes the figure to `path` as "png", "svg" or "pdf" at `size`; see exportPlot().
+    /// Writes the figure to `path` as "png", "svg" or "pdf" at `size`; see exportPlot(). The text
+    /// is fitted to `size` (fitTo()) for the file and to the widget again afterwards.
     bool exportTo(const QString &path, const QString &format, QSize size, QString *error = nullptr);
+
+    /// Fits the text to a figure of `size` pixels: below 640 × 420 the notes, the axis names and
+    /// the second line of each header are dropped and the fonts shrink; from 1,400 × 980 up the
+    /// fonts grow with the size. Called on resize and by exportTo().
+    void fitTo(QSize size);
+    /// True while fitTo() dropped the secondary text.
+    bool isCompact() const { return m_compact; }
 
 protected:
     bool event(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     struct Panel {
@@ -66,19 +75,32 @@ private:
     };
 
     void fillMap(QCPColorMap *map, QCPAxisRect *rect, const Matrix &values, bool mixing);
-    /// Shows the cell labels of each map only where the cells are wide enough for them (known
-    /// after a layout); true when that changed.
+    /// Writes the values on the cells in one font size per kind of map (outputs, mixing
+    /// weights), the largest that fits the narrowest cells of that kind with a margin on each
+    /// side; hides them on every map of the kind when even the smallest size does not fit (known
+    /// after a layout). True when that changed.
     bool fitCellLabels();
+    /// Sets the column stretch factors so that the four panels' maps are equally wide (the first
+    /// column also holds the token labels); true when they changed.
+    bool balanceColumns();
+    /// Applies the fonts and texts of the current fit (fitTo()) to every element.
+    void applyFit();
 
     BaselinesFigure m_figure;
     std::array<Panel, BaselinesFigure::kPanels> m_panels;
     QCPTextElement *m_title = nullptr;
+    QCPLayoutGrid *m_grid = nullptr;
     QCPColorScale *m_outputScale = nullptr;
     QCPColorScale *m_mixingScale = nullptr;
     double m_outputRange = 1;
+    QList<QCPItemText *> m_noMixingLabels; ///< "no weights" in a panel without a mixing map
+    bool m_compact = false;
+    double m_points = 9; ///< the base font size of the current fit, in points
     struct CellLabels {
         QCPAxisRect *rect = nullptr;
         int columns = 0;
+        int rows = 0;
+        bool mixing = false;
         QList<QCPItemText *> labels;
     };
     std::vector<CellLabels> m_cellLabels; ///< one entry per labelled map

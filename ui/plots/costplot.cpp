@@ -7,6 +7,7 @@
 #include <QLocale>
 #include <QToolTip>
 
+#include <algorithm>
 #include <cmath>
 
 namespace attn::ui {
@@ -125,12 +126,9 @@ CostPlot::CostPlot(QWidget *parent) : QCustomPlot(parent)
     m_memory = new QCPAxisRect(this);
     grid->addElement(0, 0, m_work);
     grid->addElement(0, 1, m_memory);
-    m_caption = new QCPTextElement(this, QString(), QFont(font().family(), 10));
+    m_caption = new QCPTextElement(this);
     plotLayout()->addElement(2, 0, m_caption);
 
-    QSharedPointer<QCPAxisTickerText> xTicks(new QCPAxisTickerText);
-    for (const std::int64_t n : {16, 256, 1024, 4096, 16384, 100000, 1000000})
-        xTicks->addTick(static_cast<double>(n), n >= 1024 ? markerName(n) : QString::number(n));
     QSharedPointer<QCPAxisTickerLog> decades(new QCPAxisTickerLog);
     decades->setLogBase(1000);
     decades->setSubTickCount(2);
@@ -143,16 +141,13 @@ CostPlot::CostPlot(QWidget *parent) : QCustomPlot(parent)
         QCPAxis *y = rect->axis(QCPAxis::atLeft);
         x->setScaleType(QCPAxis::stLogarithmic);
         y->setScaleType(QCPAxis::stLogarithmic);
-        x->setTicker(xTicks);
         x->setSubTicks(false);
         x->setRange(10, 1.6e6);
-        x->setLabel(tr("n (tokens, n_q = n_k = n)"));
         x->grid()->setPen(gridPen);
         y->grid()->setPen(gridPen);
         auto *legend = new QCPLegend;
-        rect->insetLayout()->addElement(legend, Qt::AlignBottom | Qt::AlignRight); // the empty corner
+        rect->insetLayout()->addElement(legend, Qt::AlignTop | Qt::AlignLeft); // the empty corner
         legend->setLayer(QStringLiteral("legend"));
-        legend->setFont(QFont(font().family(), 8));
         legend->setBrush(QColor(255, 255, 255, 225));
         legend->setBorderPen(QPen(QColor(0xbb, 0xbb, 0xbb)));
         (rect == m_work ? m_workLegend : m_memoryLegend) = legend;
@@ -160,7 +155,6 @@ CostPlot::CostPlot(QWidget *parent) : QCustomPlot(parent)
     QCPAxis *workY = m_work->axis(QCPAxis::atLeft);
     workY->setTicker(decades);
     workY->setNumberFormat(QStringLiteral("gb"));
-    workY->setLabel(tr("count (pairs, FLOP)"));
     QCPAxis *memY = m_memory->axis(QCPAxis::atLeft);
     memY->setTicker(binary);
     memY->setSubTicks(false);
@@ -179,8 +173,61 @@ QCPGraph *CostPlot::addCurve(QCPAxisRect *rect, QCPLegend *legend, const QString
     return g;
 }
 
+void CostPlot::fitTo(QSize size)
+{
+    m_compact = size.width() < 640 || size.height() < 420;
+    m_fontScale = std::clamp(std::min(size.width() / 1000.0, size.height() / 700.0), 1.0, 2.4);
+    applyFit();
+}
+
+void CostPlot::applyFit()
+{
+    const double k = m_compact ? 0.8 : m_fontScale;
+    const QString family = font().family();
+    QFont title(family);
+    title.setPointSizeF(11 * k);
+    title.setBold(true);
+    m_title->setFont(title);
+    m_title->setText(m_compact ? tr("Attention cost against n (log–log)")
+                               : tr("What attention costs as the sequence grows (log–log axes)"));
+    m_caption->setFont(QFont(family, qRound(10 * k)));
+    m_caption->setText(m_compact ? m_compactCaption : m_fullCaption);
+    const QFont axisFont(family, qRound(9 * k)), tickFont(family, qRound(8.5 * k));
+    for (QCPAxisRect *rect : {m_work, m_memory}) {
+        for (QCPAxis *axis : {rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft)}) {
+            axis->setLabelFont(axisFont);
+            axis->setTickLabelFont(tickFont);
+        }
+        QCPAxis *x = rect->axis(QCPAxis::atBottom);
+        x->setLabel(m_compact ? tr("n (tokens)") : tr("n (tokens, n_q = n_k = n)"));
+        // Three ticks in a small figure: the seven of the full one would run into each other.
+        QSharedPointer<QCPAxisTickerText> ticks(new QCPAxisTickerText);
+        for (const std::int64_t n :
+             m_compact ? std::vector<std::int64_t>{16, 1024, 1000000}
+                       : std::vector<std::int64_t>{16, 256, 1024, 4096, 16384, 100000, 1000000})
+            ticks->addTick(static_cast<double>(n), n >= 1024 ? markerName(n) : QString::number(n));
+        x->setTicker(ticks);
+    }
+    m_work->axis(QCPAxis::atLeft)->setLabel(m_compact ? tr("count") : tr("count (pairs, FLOP)"));
+    for (QCPLegend *legend : {m_workLegend, m_memoryLegend}) {
+        legend->setVisible(!m_compact);
+        legend->setFont(QFont(family, qRound(8 * k)));
+    }
+    for (QCPItemText *label : m_markerLabels) {
+        label->setVisible(!m_compact);
+        label->setFont(QFont(family, qRound(8 * k)));
+    }
+}
+
+void CostPlot::resizeEvent(QResizeEvent *event)
+{
+    QCustomPlot::resizeEvent(event);
+    fitTo(size());
+}
+
 void CostPlot::clearAll()
 {
+    m_markerLabels.clear();
     // The extra legends first: removing a graph only updates the plot's main legend.
     m_workLegend->clearItems();
     m_memoryLegend->clearItems();
@@ -204,14 +251,18 @@ void CostPlot::setSettings(const CostSettings &settings)
             for (const CostPoint &p : points) g->addData(double(p.n), double(p.*field));
             return g;
         };
-        curve(m_work, m_workLegend, tr("pairs n²"), QPen(kPairs, 2.4), &CostPoint::pairs);
+        curve(m_work, m_workLegend, tr("pairs n² (no mask: all pairs)"), QPen(kPairs, 2.4),
+              &CostPoint::pairs);
         if (window)
-            curve(m_work, m_workLegend, tr("pairs, causal window W = %1").arg(s.window),
+            curve(m_work, m_workLegend,
+                  tr("pairs, causal window: last %1 keys, itself included")
+                      .arg(groupedInteger(std::uint64_t(s.window))),
                   QPen(kPairs, 2.0, Qt::DashLine), &CostPoint::window_pairs);
-        curve(m_work, m_workLegend, tr("FLOP, %1, head_dim %2").arg(heads).arg(s.head_dim), QPen(kFlops, 2.4),
-              &CostPoint::flops);
+        curve(m_work, m_workLegend, tr("FLOP of all n² pairs, %1, head_dim %2").arg(heads).arg(s.head_dim),
+              QPen(kFlops, 2.4), &CostPoint::flops);
         if (window)
-            curve(m_work, m_workLegend, tr("FLOP, window W = %1").arg(s.window),
+            curve(m_work, m_workLegend,
+                  tr("FLOP, causal window of %1 keys").arg(groupedInteger(std::uint64_t(s.window))),
                   QPen(kFlops, 2.0, Qt::DashLine), &CostPoint::window_flops);
         const QString dtype = QString::fromLatin1(cost::toString(s.dtype));
         curve(m_memory, m_memoryLegend, tr("naive scores, one layer, %1, %2").arg(heads, dtype),
@@ -245,7 +296,7 @@ void CostPlot::setSettings(const CostSettings &settings)
                 label->position->setCoords(double(n), y);
                 label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
                 label->setPadding(QMargins(0, 0, 6, 4));
-                label->setFont(QFont(font().family(), 8));
+                m_markerLabels.append(label);
                 label->setColor(memory ? kScores.darker(120) : kPairs.darker(120));
                 label->setText(memory ? tr("%1: %2").arg(markerName(n), binaryBytes(p.score_bytes))
                                       : tr("%1: %2").arg(markerName(n), shortCount(double(p.pairs))));
@@ -274,8 +325,20 @@ void CostPlot::setSettings(const CostSettings &settings)
                            .arg(groupedInteger(std::uint64_t(s.n)), groupedInteger(std::uint64_t(2 * s.n)),
                                 ratio(a.pairs, b.pairs), ratio(a.flops, b.flops),
                                 ratio(a.score_bytes, b.score_bytes), ratio(a.kv_bytes, b.kv_bytes));
-        if (window) text += tr("; with the window: pairs ×%1").arg(ratio(a.window_pairs, b.window_pairs));
-        m_caption->setText(text);
+        if (window) {
+            text += tr("\nWith the causal window of %1 keys: pairs ×%2")
+                        .arg(groupedInteger(std::uint64_t(s.window)), ratio(a.window_pairs, b.window_pairs));
+            if (s.window >= s.n)
+                text += tr("; W ≥ n hides only later keys: the causal n(n + 1)/2 = %1 pairs, about half of "
+                           "n² = %2")
+                            .arg(groupedInteger(a.window_pairs), groupedInteger(a.pairs));
+        }
+        m_fullCaption =
+            text + tr("\nMarks: 1K = 1,024, 4K = 4,096, 16K = 16,384 tokens; but 100K = 100,000 and "
+                      "1M = 1,000,000");
+        m_compactCaption = tr("n → 2n: pairs ×%1, scores ×%2, KV ×%3")
+                               .arg(window ? ratio(a.window_pairs, b.window_pairs) : ratio(a.pairs, b.pairs),
+                                    ratio(a.score_bytes, b.score_bytes), ratio(a.kv_bytes, b.kv_bytes));
         m_caption->setTextColor(Qt::black);
         for (QCPAxisRect *rect : {m_work, m_memory}) {
             double lower = 1e300, upper = 1;
@@ -287,20 +350,23 @@ void CostPlot::setSettings(const CostSettings &settings)
                     upper = std::max(upper, r.upper);
                 }
             }
+            // A fifth of the decades again above the curves: the legend's room, top left.
+            const double low = std::max(1.0, std::min(lower, upper) / 40);
             rect->axis(QCPAxis::atLeft)
-                ->setRange(std::max(1.0, std::min(lower, upper) / 40), upper * 8); // room for the legend
+                ->setRange(low, upper * std::pow(10.0, 0.22 * std::log10(upper / low)));
         }
     } catch (const std::exception &e) {
         clearAll();
-        m_caption->setText(tr("Nothing to draw: %1").arg(QString::fromUtf8(e.what())));
+        m_fullCaption = m_compactCaption = tr("Nothing to draw: %1").arg(QString::fromUtf8(e.what()));
         m_caption->setTextColor(QColor(0xa0, 0x20, 0x20));
     }
+    applyFit();
     replot(QCustomPlot::rpQueuedReplot);
 }
 
 QString CostPlot::caption() const
 {
-    return m_caption->text();
+    return m_fullCaption;
 }
 
 QString CostPlot::toolTipAt(std::int64_t n) const
@@ -314,7 +380,8 @@ QString CostPlot::toolTipAt(std::int64_t n) const
                      groupedInteger(p.score_bytes), binaryBytes(p.score_bytes), groupedInteger(p.kv_bytes),
                      binaryBytes(p.kv_bytes));
         if (m_settings.window > 0)
-            text += tr("\nwith the window: pairs = %1, FLOP = %2")
+            text += tr("\nwith the causal window of %1 keys: pairs = %2, FLOP = %3")
+                        .arg(groupedInteger(std::uint64_t(m_settings.window)))
                         .arg(groupedInteger(p.window_pairs), groupedInteger(p.window_flops));
         return text;
     } catch (const std::exception &e) {

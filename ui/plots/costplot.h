@@ -74,14 +74,24 @@ public:
     /// The tooltip of curve size `n`: every exact number, with binary units for bytes.
     QString toolTipAt(std::int64_t n) const;
 
+    /// Fits the text to a figure of `size` pixels: below 640 × 420 the legends, the values at the
+    /// markers and the long axis labels are dropped and the caption keeps only the ratios; from
+    /// 1,400 × 980 up the fonts grow with the size. The widget calls it on resize; exports call it
+    /// for their size and again for the widget's afterwards.
+    void fitTo(QSize size);
+    /// True while fitTo() dropped the secondary text.
+    bool isCompact() const { return m_compact; }
+
     QCPAxisRect *workRect() const { return m_work; }
     QCPAxisRect *memoryRect() const { return m_memory; }
 
 protected:
     bool event(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void clearAll();
+    void applyFit();
     QCPGraph *addCurve(QCPAxisRect *rect, QCPLegend *legend, const QString &name, const QPen &pen);
 
     CostSettings m_settings;
@@ -91,6 +101,10 @@ private:
     QCPAxisRect *m_memory = nullptr;
     QCPLegend *m_workLegend = nullptr;
     QCPLegend *m_memoryLegend = nullptr;
+    QList<QCPItemText *> m_markerLabels; ///< the values at the markers (hidden when compact)
+    QString m_fullCaption, m_compactCaption;
+    bool m_compact = false;
+    double m_fontScale = 1.0;
 };
 
 } // namespace attn::ui

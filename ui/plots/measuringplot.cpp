@@ -5,9 +5,11 @@
 #include "ui/plots/plotexport.h"
 #include "ui/plots/plotlayout.h"
 
+#include <QFontMetricsF>
 #include <QHelpEvent>
 #include <QToolTip>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -83,7 +85,6 @@ MeasuringPlot::MeasuringPlot(QWidget *parent) : QCustomPlot(parent)
     m_legend = new QCPLegend;
     m_latencyRect->insetLayout()->addElement(m_legend, Qt::AlignTop | Qt::AlignLeft);
     m_legend->setLayer(QStringLiteral("legend"));
-    m_legend->setFont(QFont(font().family(), 8));
     m_legend->setBrush(QColor(255, 255, 255, 220));
     m_legend->setBorderPen(QPen(QColor(0xbb, 0xbb, 0xbb)));
 
@@ -95,6 +96,78 @@ MeasuringPlot::MeasuringPlot(QWidget *parent) : QCustomPlot(parent)
     cosine->setRange(-1.05, 1.15);
     depth->grid()->setPen(gridPen);
     cosine->grid()->setPen(gridPen);
+    m_points = font().pointSizeF();
+}
+
+void MeasuringPlot::fitTo(QSize size)
+{
+    m_compact = size.width() < 640 || size.height() < 420;
+    m_width = size.width();
+    const double grow = std::clamp(std::min(size.width() / 1000.0, size.height() / 700.0), 1.0, 2.4);
+    m_points = m_compact ? 6.5 : font().pointSizeF() * grow;
+    applyFit();
+}
+
+void MeasuringPlot::applyFit()
+{
+    const QString family = font().family();
+    const auto sized = [&](double factor, bool bold = false) {
+        QFont f(family);
+        f.setPointSizeF(m_points * factor);
+        f.setBold(bold);
+        return f;
+    };
+    m_title->setFont(sized(1.2, true));
+    m_latencyTitle->setFont(sized(1.0, true));
+    m_needleTitle->setFont(sized(1.0, true));
+    // Each panel title in full when it fits half the width, else shorter.
+    const QFontMetricsF titleMetrics(sized(1.0, true));
+    const auto fitting = [&](const QString &full, const QString &shorter) {
+        return !m_compact && titleMetrics.horizontalAdvance(full) <= m_width / 2.0 - 16 ? full : shorter;
+    };
+    m_latencyTitle->setText(
+        fitting(tr("Latency against n (this machine, this run)"), tr("Latency against n")));
+    const QString needleShort =
+        m_figure.needleShortTitle.isEmpty() ? m_figure.needleTitle : m_figure.needleShortTitle;
+    m_needleTitle->setText(m_compact ? tr("Needle check") : fitting(m_figure.needleTitle, needleShort));
+    m_checklistHeader->setFont(sized(0.95, true));
+    m_checklistHeader->setText(m_compact ? QString() : m_figure.checklistHeader);
+    m_checklistHeader->setVisible(!m_compact);
+    for (int c = 0; c < 2; ++c) {
+        m_checklist[c]->setFont(sized(0.95));
+        m_checklist[c]->setText(m_compact
+                                    ? QString()
+                                    : (c == 0 ? m_figure.checklist.mid(0, 6) : m_figure.checklist.mid(6))
+                                          .join(QLatin1Char('\n')));
+        m_checklist[c]->setVisible(!m_compact);
+    }
+    m_legend->setFont(sized(0.9));
+    m_legend->setVisible(!m_compact);
+    for (QCPAxisRect *rect : {m_latencyRect, m_needleRect})
+        for (QCPAxis *axis : {rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft)}) {
+            axis->setTickLabelFont(sized(1.0));
+            axis->setLabelFont(sized(1.0));
+        }
+    m_latencyRect->axis(QCPAxis::atBottom)->setLabel(m_compact ? tr("n") : tr("n (n_q = n_k)"));
+    m_latencyRect->axis(QCPAxis::atLeft)->setLabel(m_compact ? tr("ms") : tr("latency per call, ms"));
+    m_needleRect->axis(QCPAxis::atBottom)
+        ->setLabel(m_compact ? tr("depth") : tr("needle depth (0 = first key, 1 = last)"));
+    m_needleRect->axis(QCPAxis::atLeft)
+        ->setLabel(m_compact ? tr("cosine") : tr("cos(output, needle's value)"));
+    if (m_emptyLabel) {
+        m_emptyLabel->setFont(sized(1.0));
+        m_emptyLabel->setText(m_compact ? tr("No run yet") : tr("No run yet: press Run."));
+    }
+    if (m_outsideLabel) {
+        m_outsideLabel->setFont(sized(1.0));
+        m_outsideLabel->setVisible(!m_compact);
+    }
+}
+
+void MeasuringPlot::resizeEvent(QResizeEvent *event)
+{
+    QCustomPlot::resizeEvent(event);
+    fitTo(size());
 }
 
 MeasuringPlot::~MeasuringPlot() = default;
@@ -103,14 +176,13 @@ void MeasuringPlot::setFigure(const MeasuringFigure &figure)
 {
     m_figure = figure;
     m_title->setText(figure.title);
-    m_needleTitle->setText(figure.needleTitle);
-    m_checklistHeader->setText(figure.checklistHeader);
-    m_checklist[0]->setText(figure.checklist.mid(0, 6).join(QLatin1Char('\n')));
-    m_checklist[1]->setText(figure.checklist.mid(6).join(QLatin1Char('\n')));
     clearGraphs();
     clearItems();
+    m_outsideLabel = nullptr;
+    m_emptyLabel = nullptr;
     drawLatency();
     drawNeedle();
+    applyFit();
     replot(rpQueuedReplot);
 }
 
@@ -169,6 +241,7 @@ void MeasuringPlot::drawLatency()
         empty->setClipAxisRect(m_latencyRect);
         empty->setText(tr("No run yet: press Run."));
         empty->setColor(QColor(0x55, 0x55, 0x55));
+        m_emptyLabel = empty;
     }
 }
 
@@ -191,6 +264,7 @@ void MeasuringPlot::drawNeedle()
         label->position->setAxes(x, y);
         label->position->setCoords(std::max(0.0, m_figure.visibleFromDepth / 2), -0.6);
         label->setText(tr("outside the window"));
+        m_outsideLabel = label;
         label->setColor(QColor(0x55, 0x55, 0x55));
     }
     auto *threshold = new QCPItemStraightLine(this);
@@ -220,8 +294,10 @@ QStringList MeasuringPlot::latencySeries() const
 
 QString MeasuringPlot::checklistText() const
 {
-    return m_checklistHeader->text() + QLatin1Char('\n') + m_checklist[0]->text() + QLatin1Char('\n') +
-           m_checklist[1]->text();
+    // From the figure, not the text elements: a small fit leaves those empty.
+    return m_figure.checklistHeader + QLatin1Char('\n') +
+           m_figure.checklist.mid(0, 6).join(QLatin1Char('\n')) + QLatin1Char('\n') +
+           m_figure.checklist.mid(6).join(QLatin1Char('\n'));
 }
 
 QString MeasuringPlot::toolTipAt(const QPoint &pos) const
@@ -258,7 +334,11 @@ QString MeasuringPlot::toolTipAt(const QPoint &pos) const
 
 bool MeasuringPlot::exportTo(const QString &path, const QString &format, QSize size, QString *error)
 {
-    return exportPlot(this, path, format, size, error);
+    fitTo(size);
+    const bool ok = exportPlot(this, path, format, size, error);
+    fitTo(this->size());
+    replot(rpQueuedReplot);
+    return ok;
 }
 
 bool MeasuringPlot::event(QEvent *event)

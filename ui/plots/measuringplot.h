@@ -24,8 +24,9 @@ struct NeedlePoint {
 struct MeasuringFigure {
     QString title;
     std::vector<bench::BenchResult> results; ///< the last run, any order
-    QString needleTitle;                     ///< e.g. "Needle check: windowed, window 512, n_k 2048"
-    std::vector<NeedlePoint> needle;         ///< by increasing depth
+    QString needleTitle;      ///< e.g. "Needle check: windowed, causal window of the last 512 keys, n_k 2048"
+    QString needleShortTitle; ///< e.g. "Needle: windowed, last 512 keys", when needleTitle does not fit
+    std::vector<NeedlePoint> needle; ///< by increasing depth
     /// The smallest depth whose key the last query still sees (0 = every key; from the window).
     double visibleFromDepth = 0;
     QString checklistHeader; ///< the line above the checklist
@@ -55,13 +56,23 @@ public:
     /// The tooltip at widget position `pos` (empty when over nothing).
     QString toolTipAt(const QPoint &pos) const;
 
-    /// Writes the figure to `path` as "png", "svg" or "pdf" at `size`; see exportPlot().
+    /// Writes the figure to `path` as "png", "svg" or "pdf" at `size`; see exportPlot(). The text
+    /// is fitted to `size` (fitTo()) for the file and to the widget again afterwards.
     bool exportTo(const QString &path, const QString &format, QSize size, QString *error = nullptr);
+
+    /// Fits the text to a figure of `size` pixels: below 640 × 420 the checklist, the legend,
+    /// the long panel titles and axis names give way to short ones; from 1,400 × 980 up the fonts
+    /// grow with the size. Called on resize and by exportTo().
+    void fitTo(QSize size);
+    /// True while fitTo() dropped the secondary text.
+    bool isCompact() const { return m_compact; }
 
 protected:
     bool event(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
+    void applyFit();
     void drawLatency();
     void drawNeedle();
 
@@ -74,6 +85,11 @@ private:
     QCPTextElement *m_checklistHeader = nullptr;
     QCPTextElement *m_checklist[2] = {nullptr, nullptr}; ///< the shape of the run; what it measured
     QCPLegend *m_legend = nullptr;
+    QCPItemText *m_outsideLabel = nullptr; ///< "outside the window", when there is one
+    QCPItemText *m_emptyLabel = nullptr;   ///< "No run yet", before the first run
+    bool m_compact = false;
+    double m_points = 9; ///< the base font size of the current fit, in points
+    int m_width = 1000;  ///< the width of the current fit, in pixels
 };
 
 } // namespace attn::ui

@@ -5,7 +5,7 @@
 #include "ui/plots/plotexport.h"
 
 #include <QComboBox>
-#include <QGridLayout>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSlider>
@@ -70,26 +70,37 @@ CostView::CostView(doc::ScenarioDocument *document, QWidget *parent) : FigureVie
     m_layers = spinBox(QStringLiteral("costLayers"), 1, 256, tr("Layers that keep a KV cache"), this);
     m_window =
         spinBox(QStringLiteral("costWindow"), 0, static_cast<int>(maxN),
-                tr("A causal window of W keys per query, the current one included; 0 = no window"), this);
-    m_window->setSpecialValueText(tr("none"));
+                tr("A causal window: each query sees only its last W keys, itself included (keys p − W + 1 "
+                   "… p), never a later one. W ≥ n leaves plain causal attention, n(n + 1)/2 pairs. "
+                   "0 = none: no mask at all, all n² pairs"),
+                this);
+    m_window->setSpecialValueText(tr("none (all n² pairs, no mask)"));
 
-    auto *controls = new QGridLayout;
-    const auto add = [&](int row, int column, const QString &text, QWidget *widget, int span = 1) {
+    // Three rows: n with its slider; the model; the window, whose label states its convention.
+    auto *controls = new QVBoxLayout;
+    QHBoxLayout *row = nullptr;
+    const auto add = [&](const QString &text, QWidget *widget) {
         auto *label = new QLabel(text, this);
         label->setBuddy(widget);
-        controls->addWidget(label, row, column);
-        controls->addWidget(widget, row, column + 1, 1, span);
+        row->addWidget(label);
+        row->addWidget(widget);
     };
-    add(0, 0, tr("&n"), m_n);
-    controls->addWidget(m_nSlider, 0, 2, 1, 4);
-    add(0, 6, tr("&window W"), m_window);
-    add(1, 0, tr("&head_dim"), m_headDim);
-    add(1, 2, tr("&query heads"), m_queryHeads);
-    add(1, 4, tr("&K/V heads"), m_kvHeads);
-    add(1, 6, tr("&dtype"), m_dtype);
-    add(1, 8, tr("&layers"), m_layers);
-    controls->setColumnStretch(3, 1);
-    controls->setColumnStretch(5, 1);
+    row = new QHBoxLayout;
+    add(tr("&n"), m_n);
+    row->addWidget(m_nSlider, 1);
+    controls->addLayout(row);
+    row = new QHBoxLayout;
+    add(tr("&head_dim"), m_headDim);
+    add(tr("&query heads"), m_queryHeads);
+    add(tr("&K/V heads"), m_kvHeads);
+    add(tr("&dtype"), m_dtype);
+    add(tr("&layers"), m_layers);
+    row->addStretch(1);
+    controls->addLayout(row);
+    row = new QHBoxLayout;
+    add(tr("causal &window W (keys, itself included)"), m_window);
+    row->addStretch(1);
+    controls->addLayout(row);
 
     m_plot = new CostPlot(this);
     m_plot->setObjectName(QStringLiteral("costPlot"));
@@ -264,8 +275,9 @@ void CostView::refresh()
                                           tr("at 2n = %1").arg(groupedInteger(std::uint64_t(2 * s.n))),
                                           tr("ratio 2n / n")});
     m_readout->setVerticalHeaderLabels(
-        {window ? tr("pairs (window W = %1)").arg(s.window) : tr("pairs (n²)"),
-         window ? tr("FLOP (window)") : tr("FLOP (4 · pairs · head_dim · H_q)"),
+        {window ? tr("pairs (causal window, last %1 keys)").arg(groupedInteger(std::uint64_t(s.window)))
+                : tr("pairs (n², no mask)"),
+         window ? tr("FLOP (causal window)") : tr("FLOP (4 · pairs · head_dim · H_q)"),
          tr("naive score bytes (one layer)"), tr("KV cache bytes (%1 layers)").arg(s.layers)});
     for (int row = 0; row < kRows; ++row)
         for (int column = 0; column < 3; ++column) {
@@ -283,7 +295,10 @@ void CostView::refresh()
 
 bool CostView::exportTo(const QString &path, const QString &format, QSize size, QString *error) const
 {
-    return exportPlot(m_plot, path, format, size, error);
+    m_plot->fitTo(size);
+    const bool ok = exportPlot(m_plot, path, format, size, error);
+    m_plot->fitTo(m_plot->size());
+    return ok;
 }
 
 } // namespace attn::ui

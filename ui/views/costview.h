@@ -24,7 +24,8 @@ struct CostSettings;
 /// One CostPlot figure and its controls, which are the view's own (the scenario is not used):
 /// n (a spin box and a slider in quarter octaves, 16 … 1,048,576), head_dim, query heads H_q,
 /// K/V heads H_kv (at most H_q; a note when H_q is not a multiple of H_kv), the element type,
-/// the layers of the KV cache and a causal window of W keys (0 = none). Below the plot, a table
+/// the layers of the KV cache and a causal window of W keys, itself included (0 = none: no mask,
+/// all n² pairs; a window W ≥ n leaves the causal n(n + 1)/2 pairs). Below the plot, a table
 /// of the four quantities at n and at 2n with their ratio, so that "doubling n quadruples the
 /// pairs" can be read off; hovering a cell gives the exact integer and binary units. Every
 /// number comes from core/cost.h (costAt()); see there for the formulas and their sources.

@@ -15,6 +15,36 @@ namespace attn::ui {
 namespace {
 
 constexpr double kMargin = 12.0;
+/// Room between a map and its row and column labels at the usual 14 px text: the selected map's
+/// frame (3 px wide, 3 px out) and a clear gap. It grows with the text (labelGap()).
+constexpr double kLabelGap = 9.0;
+
+double labelGap(double fontPx)
+{
+    return kLabelGap * std::max(1.0, fontPx / 14.0);
+}
+
+/// Draws one line in `rect`: `text` in `font` shrunk down to 8 px until it fits, else `shorter`
+/// (when given) likewise, else the text elided ("…").
+void drawFitted(QPainter &painter, const QRectF &rect, int flags, const QString &text, QFont font,
+                const QString &shorter = QString())
+{
+    const auto shrink = [&](const QString &t) {
+        QFont f = font;
+        while (f.pixelSize() > 8 && QFontMetricsF(f).horizontalAdvance(t) > rect.width())
+            f.setPixelSize(f.pixelSize() - 1);
+        return f;
+    };
+    QFont f = shrink(text);
+    QString shown = text;
+    if (QFontMetricsF(f).horizontalAdvance(text) > rect.width() && !shorter.isEmpty()) {
+        f = shrink(shorter);
+        shown = shorter;
+    }
+    painter.setFont(f);
+    painter.drawText(rect, flags | Qt::TextSingleLine,
+                     QFontMetricsF(f).elidedText(shown, Qt::ElideRight, rect.width()));
+}
 
 QFont pixelFont(double px, bool bold = false)
 {
@@ -78,7 +108,7 @@ HeadsLayout layoutHeadsFigure(const HeadsFigureData &data, QSizeF size)
     HeadsLayout l;
     const double w = size.width();
     const double h = size.height();
-    l.fontPx = std::clamp(h / 48.0, 10.0, 14.0);
+    l.fontPx = std::clamp(std::min(h / 48.0, w / 68.0), 8.0, 30.0); // grows with large exports
     const double line = l.fontPx * 1.5;
     l.titleRect = QRectF(kMargin, kMargin, w - 2 * kMargin, l.fontPx * 1.3 * 1.5);
     // Two lines for the caption: it wraps in narrow figures.
@@ -92,7 +122,8 @@ HeadsLayout layoutHeadsFigure(const HeadsFigureData &data, QSizeF size)
     const int hkv = std::max(1, data.numKvHeads);
     const QFontMetricsF metrics(pixelFont(l.fontPx));
     for (const QString &label : data.queryLabels)
-        l.queryLabelWidth = std::max(l.queryLabelWidth, metrics.horizontalAdvance(label) + 6);
+        l.queryLabelWidth =
+            std::max(l.queryLabelWidth, metrics.horizontalAdvance(label) + labelGap(l.fontPx) + 2);
     l.queryLabelWidth = std::min(l.queryLabelWidth, w * 0.15);
 
     // The pipeline takes the bottom: label, the cells (as tall as W_o), a foot note.
@@ -142,7 +173,8 @@ HeadsLayout layoutHeadsFigure(const HeadsFigureData &data, QSizeF size)
         const double avail = l.footRect.top() - top - line - 4; // a line under W_o for its name
         const double sign = l.fontPx * 2.2;                     // room for "·" and "="
         // Strip cells cw wide; W_o cells at most half as wide, and W_o no taller than the room.
-        const double cw = std::min(56.0, 0.92 * (w - 2 * kMargin - 2 * sign) / (nc + dm + 0.5 * dm));
+        const double cw = std::min(56.0 * std::max(1.0, l.fontPx / 14.0),
+                                   0.92 * (w - 2 * kMargin - 2 * sign) / (nc + dm + 0.5 * dm));
         const double wc = std::max(1.0, std::min(cw * 0.5, avail / static_cast<double>(nc)));
         const double stripH = std::min(line * 1.3, avail);
         const double total = cw * nc + sign + wc * dm + sign + cw * dm;
@@ -165,9 +197,8 @@ void paintHeadsFigure(QPainter &painter, QSizeF size, const HeadsFigureData &dat
     const HeadsLayout l = layoutHeadsFigure(data, size);
     const QFont font = pixelFont(l.fontPx);
     const QFont bold = pixelFont(l.fontPx, true);
-    painter.setFont(pixelFont(l.fontPx * 1.3, true));
     painter.setPen(Qt::black);
-    painter.drawText(l.titleRect, Qt::AlignCenter | Qt::TextSingleLine, data.title);
+    drawFitted(painter, l.titleRect, Qt::AlignCenter, data.title, pixelFont(l.fontPx * 1.3, true));
     painter.setFont(font);
     painter.setPen(QColor(0x44, 0x44, 0x44));
     if (!data.message.isEmpty() || !data.trace || data.trace->heads.empty()) {
@@ -205,9 +236,10 @@ void paintHeadsFigure(QPainter &painter, QSizeF size, const HeadsFigureData &dat
                          QObject::tr("head %1").arg(head));
         paintWeightGrid(painter, cells, t.heads[static_cast<std::size_t>(head)], data.selectedQuery, font);
         if (selected) {
-            painter.setPen(QPen(headColor(head), 3));
+            const double k = std::max(1.0, l.fontPx / 14.0);
+            painter.setPen(QPen(headColor(head), 3 * k));
             painter.setBrush(Qt::NoBrush);
-            painter.drawRect(cells.adjusted(-3, -3, 3, 3));
+            painter.drawRect(cells.adjusted(-3 * k, -3 * k, 3 * k, 3 * k));
         }
         // Key labels under every map; query labels left of the maps of the first column.
         const double cw = cells.width() / std::max<Index>(1, t.shapes.n_k);
@@ -215,15 +247,17 @@ void paintHeadsFigure(QPainter &painter, QSizeF size, const HeadsFigureData &dat
         painter.setFont(font);
         painter.setPen(Qt::black);
         for (int j = 0; j < data.keyLabels.size(); ++j)
-            painter.drawText(QRectF(cells.left() + j * cw, cells.bottom() + 2, cw, l.fontPx * 1.4),
-                             Qt::AlignHCenter | Qt::AlignTop | Qt::TextSingleLine,
-                             metrics.elidedText(data.keyLabels[j], Qt::ElideRight, cw));
+            painter.drawText(
+                QRectF(cells.left() + j * cw, cells.bottom() + labelGap(l.fontPx), cw, l.fontPx * 1.4),
+                Qt::AlignHCenter | Qt::AlignTop | Qt::TextSingleLine,
+                metrics.elidedText(data.keyLabels[j], Qt::ElideRight, cw));
         if (head == 0 || l.cells[static_cast<std::size_t>(head)].left() < l.cells.front().left() + 1)
             for (int i = 0; i < data.queryLabels.size(); ++i) {
                 painter.setFont(i == data.selectedQuery ? bold : font);
-                painter.drawText(QRectF(kMargin, cells.top() + i * ch, cells.left() - kMargin - 4, ch),
-                                 Qt::AlignRight | Qt::AlignVCenter | Qt::TextSingleLine,
-                                 metrics.elidedText(data.queryLabels[i], Qt::ElideRight, l.queryLabelWidth));
+                painter.drawText(
+                    QRectF(kMargin, cells.top() + i * ch, cells.left() - kMargin - labelGap(l.fontPx), ch),
+                    Qt::AlignRight | Qt::AlignVCenter | Qt::TextSingleLine,
+                    metrics.elidedText(data.queryLabels[i], Qt::ElideRight, l.queryLabelWidth));
             }
     }
 
@@ -232,14 +266,14 @@ void paintHeadsFigure(QPainter &painter, QSizeF size, const HeadsFigureData &dat
         const Index dv = t.shapes.d_v;
         painter.setFont(bold);
         painter.setPen(Qt::black);
-        painter.drawText(
-            l.pipelineLabel, Qt::AlignCenter | Qt::TextSingleLine,
-            QObject::tr(
-                "Query “%1”: head outputs side by side = concatenation (1 × %2)  ·  W_o (%2 × %3)  =  "
-                "output (1 × %3)")
+        drawFitted(
+            painter, l.pipelineLabel, Qt::AlignCenter,
+            QObject::tr("Query “%1”: head outputs side by side = concatenation (1 × %2)  ·  W_o (%2 × "
+                        "%3)  =  output (1 × %3)")
                 .arg(data.queryLabels.value(data.selectedQuery))
                 .arg(data.concatenated.size())
-                .arg(data.output.size()));
+                .arg(data.output.size()),
+            bold, QObject::tr("“%1”: concat · W_o = output").arg(data.queryLabels.value(data.selectedQuery)));
         const double limit = std::max({maxAbs(data.concatenated), maxAbs(data.output), 1e-12});
         paintVectorCells(painter, l.concatRect, data.concatenated, limit, font);
         paintVectorCells(painter, l.outputRect, data.output, limit, font);
@@ -287,10 +321,11 @@ void paintHeadsFigure(QPainter &painter, QSizeF size, const HeadsFigureData &dat
         painter.drawText(QRectF(l.projectionRect.left() - 40, l.projectionRect.bottom() + 1,
                                 l.projectionRect.width() + 80, l.fontPx * 1.4),
                          Qt::AlignCenter | Qt::TextSingleLine, QStringLiteral("W_o"));
-        painter.drawText(
-            l.footRect, Qt::AlignCenter | Qt::TextSingleLine,
+        drawFitted(
+            painter, l.footRect, Qt::AlignCenter,
             QObject::tr("Blue < 0 < red. W_o is fixed by the view (seeded Xavier-uniform, not trained): "
-                        "every output entry mixes every head."));
+                        "every output entry mixes every head."),
+            font, QObject::tr("Blue < 0 < red; W_o seeded, not trained."));
     }
     painter.restore();
 }

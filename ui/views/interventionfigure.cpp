@@ -31,6 +31,18 @@ QFont pixelFont(double pixels, bool bold = false)
     return font;
 }
 
+/// Logical size range of the layout; sizes outside it are scaled (see interventionBars).
+constexpr double kMinWidth = 640, kMinHeight = 400, kMaxWidth = 1200, kMaxHeight = 800;
+
+double figureScale(QSizeF size)
+{
+    if (size.width() < kMinWidth || size.height() < kMinHeight)
+        return std::min(size.width() / kMinWidth, size.height() / kMinHeight);
+    if (size.width() > kMaxWidth && size.height() > kMaxHeight)
+        return std::min(size.width() / kMaxWidth, size.height() / kMaxHeight);
+    return 1;
+}
+
 QRectF chartRect(QSizeF size)
 {
     const double width = std::max(200.0, size.width() * 0.56);
@@ -47,9 +59,8 @@ double maxEffect(const InterventionFigureData &d)
     return m > 0 ? m * 1.1 : 1.0; // the effect axis ends a tenth above the largest effect
 }
 
-} // namespace
-
-std::vector<QRectF> interventionBars(const InterventionFigureData &d, QSizeF size)
+/// The bars at a logical size (before figureScale).
+std::vector<QRectF> logicalBars(const InterventionFigureData &d, QSizeF size)
 {
     std::vector<QRectF> bars;
     const Index n = d.weights.size();
@@ -68,16 +79,29 @@ std::vector<QRectF> interventionBars(const InterventionFigureData &d, QSizeF siz
     return bars;
 }
 
-void paintInterventionFigure(QPainter &p, QSizeF size, const InterventionFigureData &d)
+} // namespace
+
+std::vector<QRectF> interventionBars(const InterventionFigureData &d, QSizeF size)
+{
+    const double s = figureScale(size);
+    std::vector<QRectF> bars = logicalBars(d, size / s);
+    for (QRectF &r : bars) r = QRectF(r.topLeft() * s, r.size() * s);
+    return bars;
+}
+
+void paintInterventionFigure(QPainter &p, QSizeF deviceSize, const InterventionFigureData &d)
 {
     p.save();
     p.setRenderHint(QPainter::Antialiasing, true);
-    p.fillRect(QRectF(QPointF(0, 0), size), Qt::white);
+    p.fillRect(QRectF(QPointF(0, 0), deviceSize), Qt::white);
+    const double scale = figureScale(deviceSize);
+    p.scale(scale, scale);
+    const QSizeF size = deviceSize / scale;
     p.setPen(Qt::black);
     p.setFont(pixelFont(16, true));
     p.drawText(QRectF(kMargin, kMargin, size.width() - 2 * kMargin, kTitleHeight),
                Qt::AlignLeft | Qt::AlignTop | Qt::TextSingleLine, d.title);
-    const std::vector<QRectF> bars = interventionBars(d, size);
+    const std::vector<QRectF> bars = logicalBars(d, size);
     if (bars.empty()) {
         p.setFont(pixelFont(14));
         p.drawText(QRectF(kMargin, kMargin + kTitleHeight, size.width() - 2 * kMargin, 80),

@@ -30,7 +30,9 @@ struct InterventionFigureData {
     QString message;               ///< shown alone when non-empty
 };
 
-/// The bar of key j's weight (2j) and of its deletion effect (2j + 1), for `data` drawn at `size`.
+/// The bar of key j's weight (2j) and of its deletion effect (2j + 1), for `data` drawn at `size`
+/// (pixels). The figure is laid out at a logical size between 640 × 400 and 1200 × 800 and
+/// scaled to `size`, fonts included, so small exports shrink and large ones grow.
 std::vector<QRectF> interventionBars(const InterventionFigureData &data, QSizeF size);
 
 /// Draws the whole figure at `size` (pixels) with `painter`.

@@ -204,6 +204,22 @@ void InterventionView::measureChosen()
             line += tr(" Its weight is now %1.")
                         .arg(compactNumber(r.after.heads[std::size_t(head)].weights(query, key)));
         f.lines << line;
+        if (kind == kKinds[0]) {
+            // The remaining keys share the deleted weight: each is divided by 1 − w (visible keys).
+            const Matrix &after_w = r.after.heads[std::size_t(head)].weights; // (n_q, n_k − 1)
+            QStringList moves;
+            for (Index j = 0, a = 0; j < f.weights.size(); ++j) {
+                if (j == key) continue;
+                if (f.visible[std::size_t(j)])
+                    moves << tr("“%1” %2 → %3")
+                                 .arg(f.keyLabels.value(int(j)), compactNumber(f.weights(j)),
+                                      compactNumber(after_w(query, a)));
+                ++a;
+            }
+            f.lines << tr("The other weights renormalise, each divided by 1 − %1 = %2: %3.")
+                           .arg(compactNumber(f.weights(key)), compactNumber(1 - f.weights(key)),
+                                moves.join(QStringLiteral(", ")));
+        }
     } catch (const std::exception &e) {
         m_values[QStringLiteral("effect")] = std::numeric_limits<double>::quiet_NaN();
         f.lines << tr("This intervention cannot be computed: %1").arg(QString::fromUtf8(e.what()));

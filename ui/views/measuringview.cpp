@@ -131,7 +131,8 @@ MeasuringView::MeasuringView(doc::ScenarioDocument *document, QWidget *parent)
     m_needleWindow = new QComboBox(needleBox);
     m_needleWindow->setObjectName(QStringLiteral("needleWindow"));
     for (const int w : kNeedleWindows)
-        m_needleWindow->addItem(w == 0 ? tr("none (all %1 keys)").arg(kNeedleKeys) : tr("%1 keys").arg(w),
+        m_needleWindow->addItem(w == 0 ? tr("none (all %1 keys)").arg(kNeedleKeys)
+                                       : tr("last %1 keys").arg(w),
                                 QString::number(w));
     m_needleWindow->setToolTip(
         tr("A causal local window: the last query sees this many keys, itself included"));
@@ -140,7 +141,7 @@ MeasuringView::MeasuringView(doc::ScenarioDocument *document, QWidget *parent)
     m_needleSummary->setWordWrap(true);
     auto *needleForm = new QFormLayout(needleBox);
     needleForm->addRow(tr("Kernel"), m_needleKernel);
-    needleForm->addRow(tr("Window"), m_needleWindow);
+    needleForm->addRow(tr("Causal window"), m_needleWindow);
     needleForm->addRow(m_needleSummary);
     connect(m_needleKernel, &QComboBox::currentIndexChanged, this, &MeasuringView::updateNeedle);
     connect(m_needleWindow, &QComboBox::currentIndexChanged, this, &MeasuringView::updateNeedle);
@@ -307,8 +308,12 @@ void MeasuringView::updateFigure()
     const int window = m_needleWindow->currentData().toInt();
     figure.needleTitle =
         tr("Needle check: %1, %2, n_k %3")
-            .arg(m_needleKernel->currentText(), window > 0 ? tr("window %1").arg(window) : tr("no window"))
+            .arg(m_needleKernel->currentText(),
+                 window > 0 ? tr("causal window of the last %1 keys").arg(window) : tr("no window"))
             .arg(kNeedleKeys);
+    figure.needleShortTitle = tr("Needle: %1, %2")
+                                  .arg(m_needleKernel->currentText(),
+                                       window > 0 ? tr("last %1 keys").arg(window) : tr("no window"));
     figure.needle = m_needle;
     // Keys before kNeedleKeys − window are outside; as a depth: (n_k − window) / (n_k − 1).
     figure.visibleFromDepth = window > 0 ? double(kNeedleKeys - window) / double(kNeedleKeys - 1) : 0.0;

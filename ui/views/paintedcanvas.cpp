@@ -2,6 +2,7 @@
 
 #include <QEvent>
 #include <QHelpEvent>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
 
@@ -17,6 +18,12 @@ void PaintedCanvas::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
     m_paint(painter, size());
+}
+
+void PaintedCanvas::mousePressEvent(QMouseEvent *event)
+{
+    if (m_click && event->button() == Qt::LeftButton) m_click(event->position(), size());
+    QWidget::mousePressEvent(event);
 }
 
 bool PaintedCanvas::event(QEvent *event)

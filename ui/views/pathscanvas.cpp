@@ -43,13 +43,15 @@ std::vector<int> hopPositions(int lo, int hi, int window)
     return hops;
 }
 
-/// Draws one line of `text` in `rect`, shrinking `font` (down to 8 px) until it fits the width.
+/// Draws one line of `text` in `rect`, shrinking `font` (down to 8 px) until it fits the width,
+/// and eliding the end ("…") when even 8 px is too wide.
 void drawFitted(QPainter &painter, const QRectF &rect, int flags, const QString &text, QFont font)
 {
     while (font.pixelSize() > 8 && QFontMetricsF(font).horizontalAdvance(text) > rect.width())
         font.setPixelSize(font.pixelSize() - 1);
     painter.setFont(font);
-    painter.drawText(rect, flags | Qt::TextSingleLine, text);
+    painter.drawText(rect, flags | Qt::TextSingleLine,
+                     QFontMetricsF(font).elidedText(text, Qt::ElideRight, rect.width()));
 }
 
 } // namespace
@@ -60,6 +62,7 @@ struct PathsCanvas::Geometry {
     double left = 0, right = 0; // x range of the node rows
     double rnnY = 0, attnY = 0; // centres of the two rows
     double radius = 0;
+    double scale = 1; // line widths relative to a figure of about 1,000 × 560 pixels
     double spacing = 0;
     double arcRoom = 0; // how high the attention arcs may rise
     QRectF rnnCaption, attnCaption, animCaption;
@@ -88,17 +91,20 @@ PathsCanvas::Geometry PathsCanvas::geometry(QSizeF size) const
     Geometry g;
     const double w = size.width();
     const double h = size.height();
-    const double px = std::clamp(h / 34.0, 10.0, 16.0);
+    // The text grows with the figure (large exports) and shrinks to 8 px in small ones.
+    const double px = std::clamp(std::min(h / 34.0, w / 62.0), 8.0, 40.0);
+    g.scale = std::max(1.0, px / 16.0);
     g.titleFont = pixelFont(font(), px * 1.2, true);
     g.font = pixelFont(font(), px);
-    g.smallFont = pixelFont(font(), std::max(9.0, px * 0.85));
+    g.smallFont = pixelFont(font(), std::max(8.0, px * 0.85));
     g.title = QRectF(kMargin, kMargin * 0.5, w - 2 * kMargin, px * 2);
-    const double plotWidth = std::clamp(w * 0.28, 160.0, 340.0);
+    // The steps-against-n plot needs 160 px; a narrower figure keeps only the two rows.
+    const double plotWidth = w < 600 ? 0.0 : std::max(160.0, w * 0.28);
     g.left = kMargin;
-    g.right = w - plotWidth - 2 * kMargin;
+    g.right = plotWidth > 0 ? w - plotWidth - 2 * kMargin : w - kMargin;
     const int n = std::max(1, m_state.n);
     g.spacing = (g.right - g.left) / n;
-    g.radius = std::clamp(g.spacing * 0.3, 3.0, 13.0);
+    g.radius = std::clamp(g.spacing * 0.3, 3.0, 13.0 * g.scale);
     const double line = px * 1.6;
     g.rnnCaption = QRectF(g.left, g.title.bottom() + px * 0.6, g.right - g.left, line);
     g.rnnY = g.rnnCaption.bottom() + px + g.radius;
@@ -137,7 +143,7 @@ QString PathsCanvas::attentionCaption() const
         return d == 0 ? tr("Global attention: i = j, no hop needed")
                       : tr("Global attention: %1 hop (one layer), whatever the distance")
                             .arg(m_state.attentionLayers);
-    return tr("Attention with a window of %1: ⌈%2 / %1⌉ = %3 stacked layers")
+    return tr("Attention with a window of w = %1 positions on each side: ⌈%2 / %1⌉ = %3 stacked layers")
         .arg(m_state.window)
         .arg(d)
         .arg(m_state.attentionLayers);
@@ -194,11 +200,11 @@ void PathsCanvas::paintFigure(QPainter &painter, QSizeF size) const
     // RNN row: an arrow from every position to the next; the i … j stretch in orange.
     for (int t = 0; t + 1 < s.n; ++t) {
         const bool onPath = t >= lo && t < hi;
-        painter.setPen(QPen(onPath ? kRnnColor : kGrey, onPath ? 3.0 : 1.2));
+        painter.setPen(QPen(onPath ? kRnnColor : kGrey, (onPath ? 3.0 : 1.2) * g.scale));
         const QPointF a(g.x(t) + r, g.rnnY), b(g.x(t + 1) - r, g.rnnY);
         painter.drawLine(a, b);
         if (b.x() - a.x() > 6) {
-            const double head = std::min(6.0, (b.x() - a.x()) * 0.5);
+            const double head = std::min(6.0 * g.scale, (b.x() - a.x()) * 0.5);
             painter.drawLine(b, b + QPointF(-head, -head * 0.6));
             painter.drawLine(b, b + QPointF(-head, head * 0.6));
         }
@@ -218,24 +224,31 @@ void PathsCanvas::paintFigure(QPainter &painter, QSizeF size) const
     QColor faint = kAttnColor;
     faint.setAlphaF(0.25);
     for (int t = 0; t < s.n; ++t)
-        if (t != s.j && (s.window <= 0 || std::abs(t - s.j) <= s.window)) arc(s.j, t, QPen(faint, 1.0));
+        if (t != s.j && (s.window <= 0 || std::abs(t - s.j) <= s.window)) arc(s.j, t, QPen(faint, g.scale));
     const std::vector<int> hops = hopPositions(lo, hi, s.window);
     painter.setFont(g.smallFont);
     for (std::size_t h = 0; h + 1 < hops.size(); ++h) {
-        arc(hops[h], hops[h + 1], QPen(kAttnColor, 3.0));
+        arc(hops[h], hops[h + 1], QPen(kAttnColor, 3.0 * g.scale));
         if (s.window > 0) {
             const double span = std::abs(g.x(hops[h + 1]) - g.x(hops[h])) / std::max(1.0, g.right - g.left);
             const double top = g.attnY - r - std::min(g.arcRoom, g.arcRoom * (0.25 + 0.75 * span));
-            const QRectF tag((g.x(hops[h]) + g.x(hops[h + 1])) / 2 - 30, top - g.smallFont.pixelSize() * 1.5,
-                             60, g.smallFont.pixelSize() * 1.4);
+            const double tagWidth = g.smallFont.pixelSize() * 5;
+            const QRectF tag((g.x(hops[h]) + g.x(hops[h + 1])) / 2 - tagWidth / 2,
+                             top - g.smallFont.pixelSize() * 1.5, tagWidth, g.smallFont.pixelSize() * 1.4);
             painter.setPen(kAttnColor.darker(130));
             painter.drawText(tag, Qt::AlignCenter, tr("layer %1").arg(h + 1));
         }
     }
 
     // Nodes, labels and the animation's fill.
-    const bool labelsFit = g.spacing >= 26;
-    const int every = labelsFit ? 1 : std::max(1, static_cast<int>(std::ceil(26 / g.spacing)));
+    // Words when the widest fits between two nodes; else every k-th position number.
+    const QFontMetricsF small(g.smallFont);
+    double widestWord = 0;
+    for (int t = 0; t < s.n; ++t)
+        widestWord = std::max(widestWord, small.horizontalAdvance(s.labels.value(t)));
+    const double numberWidth = small.horizontalAdvance(QString::number(s.n)) + small.averageCharWidth() * 2;
+    const bool labelsFit = g.spacing >= widestWord + small.averageCharWidth();
+    const int every = labelsFit ? 1 : std::max(1, static_cast<int>(std::ceil(numberWidth / g.spacing)));
     for (int t = 0; t < s.n; ++t) {
         const bool chosen = t == s.i || t == s.j;
         for (const bool attention : {false, true}) {
@@ -244,7 +257,7 @@ void PathsCanvas::paintFigure(QPainter &painter, QSizeF size) const
             const bool filled = attention ? s.step >= 1 : t < s.step;
             const bool current = !attention && t == s.step - 1;
             painter.setPen(QPen(chosen ? Qt::black : (current ? color.darker(140) : kGrey),
-                                chosen || current ? 2.2 : 1.0));
+                                (chosen || current ? 2.2 : 1.0) * g.scale));
             painter.setBrush(filled ? color.lighter(current ? 110 : 160) : QColor(Qt::white));
             painter.drawEllipse(QPointF(g.x(t), y), r, r);
             painter.setPen(chosen ? Qt::black : kText);
@@ -259,7 +272,8 @@ void PathsCanvas::paintFigure(QPainter &painter, QSizeF size) const
             }
             if (!attention && chosen) {
                 const QString tag = s.i == s.j ? QStringLiteral("i = j") : (t == s.i ? "i" : "j");
-                painter.drawText(QRectF(g.x(t) - 30, y - r - f.pixelSize() * 1.5, 60, f.pixelSize() * 1.4),
+                painter.drawText(QRectF(g.x(t) - f.pixelSize() * 2.5, y - r - f.pixelSize() * 1.5,
+                                        f.pixelSize() * 5, f.pixelSize() * 1.4),
                                  Qt::AlignCenter, tag);
             }
         }
@@ -270,12 +284,13 @@ void PathsCanvas::paintFigure(QPainter &painter, QSizeF size) const
     painter.setFont(g.smallFont);
     painter.setPen(Qt::black);
     const double fpx = g.smallFont.pixelSize();
-    painter.drawText(QRectF(box.left(), box.top(), box.width(), fpx * 3), Qt::AlignHCenter | Qt::TextWordWrap,
-                     tr("Sequential steps of one layer\nagainst n"));
+    if (box.width() > 0)
+        painter.drawText(QRectF(box.left(), box.top(), box.width(), fpx * 3),
+                         Qt::AlignHCenter | Qt::TextWordWrap, tr("Sequential steps of one layer\nagainst n"));
     const int maxN = static_cast<int>(s.rnnSteps.size());
     const QRectF axes(box.left() + fpx * 2.6, box.top() + fpx * 3.6, box.width() - fpx * 3.2,
                       box.height() - fpx * 7.5);
-    if (maxN > 0 && axes.width() > 20 && axes.height() > 20) {
+    if (maxN > 0 && box.width() > 0 && axes.width() > 20 && axes.height() > 20) {
         const double top = static_cast<double>(*std::max_element(s.rnnSteps.begin(), s.rnnSteps.end()));
         const auto at = [&](double n, double v) {
             return QPointF(axes.left() + axes.width() * n / maxN, axes.bottom() - axes.height() * v / top);
@@ -288,7 +303,7 @@ void PathsCanvas::paintFigure(QPainter &painter, QSizeF size) const
             const double v = top * k / 4;
             const QPointF px = at(maxN * k / 4.0, 0), py = at(0, v);
             painter.drawLine(px, px + QPointF(0, 4));
-            painter.drawText(QRectF(px.x() - 20, px.y() + 4, 40, fpx * 1.4), Qt::AlignCenter,
+            painter.drawText(QRectF(px.x() - fpx * 1.5, px.y() + 4, fpx * 3, fpx * 1.4), Qt::AlignCenter,
                              QString::number(maxN * k / 4));
             painter.drawLine(py, py - QPointF(4, 0));
             painter.drawText(QRectF(py.x() - fpx * 2.6, py.y() - fpx * 0.7, fpx * 2.2, fpx * 1.4),
@@ -300,7 +315,7 @@ void PathsCanvas::paintFigure(QPainter &painter, QSizeF size) const
             const std::vector<std::uint64_t> &steps = attention ? s.attentionSteps : s.rnnSteps;
             QPainterPath path(at(0, 0));
             for (int m = 1; m <= maxN; ++m) path.lineTo(at(m, static_cast<double>(steps[m - 1])));
-            painter.setPen(QPen(attention ? kAttnColor : kRnnColor, 2.2));
+            painter.setPen(QPen(attention ? kAttnColor : kRnnColor, 2.2 * g.scale));
             painter.setBrush(Qt::NoBrush);
             painter.drawPath(path);
         }
@@ -313,11 +328,12 @@ void PathsCanvas::paintFigure(QPainter &painter, QSizeF size) const
                 const QPointF p = at(s.n, attention ? attn : rnn);
                 painter.setPen(QPen(attention ? kAttnColor : kRnnColor, 1.5));
                 painter.setBrush(attention ? kAttnColor : kRnnColor);
-                painter.drawEllipse(p, 3.5, 3.5);
+                painter.drawEllipse(p, 3.5 * g.scale, 3.5 * g.scale);
                 const QString text = attention ? tr("attention: %1").arg(attn) : tr("RNN: %1").arg(rnn);
                 const bool leftSide = s.n > maxN / 2;
-                const QRectF label(leftSide ? p.x() - 104 : p.x() + 6, p.y() - fpx * (attention ? 1.6 : 0.2),
-                                   98, fpx * 1.4);
+                const double labelWidth = fpx * 8;
+                const QRectF label(leftSide ? p.x() - labelWidth - 6 : p.x() + 6,
+                                   p.y() - fpx * (attention ? 1.6 : 0.2), labelWidth, fpx * 1.4);
                 painter.setPen(attention ? kAttnColor.darker(120) : kRnnColor.darker(130));
                 painter.drawText(label, (leftSide ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter, text);
             }

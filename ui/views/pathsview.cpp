@@ -68,7 +68,7 @@ PathsView::PathsView(doc::ScenarioDocument *document, QWidget *parent) : FigureV
     add(tr("&n"), m_n);
     add(tr("&i"), m_i);
     add(tr("&j"), m_j);
-    add(tr("&window w"), m_window);
+    add(tr("&window w (each side)"), m_window);
     controls->addSpacing(12);
     controls->addWidget(m_play);
     controls->addWidget(m_step);

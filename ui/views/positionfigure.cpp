@@ -20,6 +20,28 @@ const QColor kRopeColor(0x00, 0x72, 0xb2);
 const QColor kAlibiColor(0xd5, 0x5e, 0x00);
 const QColor kBandColor(0xe6, 0x9f, 0x00);
 
+/// Draws one line in `rect`: `text` in `font` shrunk down to 8 px until it fits, else `shorter`
+/// (when given) likewise, else the text elided ("…").
+void drawFitted(QPainter &painter, const QRectF &rect, int flags, const QString &text, QFont font,
+                const QString &shorter = QString())
+{
+    const auto shrink = [&](const QString &t) {
+        QFont f = font;
+        while (f.pixelSize() > 8 && QFontMetricsF(f).horizontalAdvance(t) > rect.width())
+            f.setPixelSize(f.pixelSize() - 1);
+        return f;
+    };
+    QFont f = shrink(text);
+    QString shown = text;
+    if (QFontMetricsF(f).horizontalAdvance(text) > rect.width() && !shorter.isEmpty()) {
+        f = shrink(shorter);
+        shown = shorter;
+    }
+    painter.setFont(f);
+    painter.drawText(rect, flags | Qt::TextSingleLine,
+                     QFontMetricsF(f).elidedText(shown, Qt::ElideRight, rect.width()));
+}
+
 QFont pixelFont(double px, bool bold = false)
 {
     QFont font;
@@ -65,7 +87,7 @@ PositionLayout layoutPositionFigure(const PositionFigureData &data, QSizeF size)
     PositionLayout l;
     const double w = size.width();
     const double h = size.height();
-    l.fontPx = std::clamp(h / 42.0, 10.0, 14.0);
+    l.fontPx = std::clamp(std::min(h / 42.0, w / 72.0), 8.0, 30.0); // grows with large exports
     const double line = l.fontPx * 1.5;
     l.titleRect = QRectF(kMargin, kMargin, w - 2 * kMargin, l.fontPx * 1.3 * 1.5);
     l.orderRect = QRectF(kMargin, h - kMargin - 2 * line, w - 2 * kMargin, 2 * line);
@@ -96,9 +118,8 @@ void paintPositionFigure(QPainter &painter, QSizeF size, const PositionFigureDat
     const QFont font = pixelFont(l.fontPx);
     const QFont bold = pixelFont(l.fontPx, true);
     const double line = l.fontPx * 1.5;
-    painter.setFont(pixelFont(l.fontPx * 1.3, true));
     painter.setPen(Qt::black);
-    painter.drawText(l.titleRect, Qt::AlignCenter | Qt::TextSingleLine, d.title);
+    drawFitted(painter, l.titleRect, Qt::AlignCenter, d.title, pixelFont(l.fontPx * 1.3, true));
     painter.setFont(font);
     if (!d.head || !d.message.isEmpty()) {
         painter.drawText(l.orderRect, Qt::AlignCenter | Qt::TextWordWrap, d.message);
@@ -110,10 +131,9 @@ void paintPositionFigure(QPainter &painter, QSizeF size, const PositionFigureDat
     const QFontMetricsF metrics(font);
 
     // Left: the weights, with the window as a band.
-    painter.setFont(bold);
-    painter.drawText(QRectF(l.cells.left() - 60, l.cells.top() - 2 * line, l.cells.width() + 120, line),
-                     Qt::AlignCenter | Qt::TextSingleLine,
-                     QObject::tr("Weights (rows: queries, columns: keys)"));
+    drawFitted(painter, QRectF(kMargin, l.cells.top() - 2 * line, l.plotRect.left() - 2 * kMargin, line),
+               Qt::AlignCenter, QObject::tr("Weights (rows: queries, columns: keys)"), bold,
+               QObject::tr("Weights"));
     paintWeightGrid(painter, l.cells, *d.head, d.selectedQuery, font);
     const double cw = l.cells.width() / std::max(1, nk);
     const double ch = l.cells.height() / std::max(1, nq);
@@ -157,9 +177,10 @@ void paintPositionFigure(QPainter &painter, QSizeF size, const PositionFigureDat
         painter.setPen(kBandColor.darker(140));
         const QString left = d.window->left ? QString::number(*d.window->left) : QStringLiteral("∞");
         const QString right = d.window->right ? QString::number(*d.window->right) : QStringLiteral("∞");
-        painter.drawText(QRectF(l.cells.left() - 60, l.cells.bottom() + 4, l.cells.width() + 120, line),
-                         Qt::AlignCenter | Qt::TextSingleLine,
-                         QObject::tr("dashed band: the window, %1 back and %2 ahead").arg(left, right));
+        drawFitted(painter, QRectF(kMargin, l.cells.bottom() + 4, l.plotRect.left() - 2 * kMargin, line),
+                   Qt::AlignCenter,
+                   QObject::tr("dashed band: the window, %1 back and %2 ahead").arg(left, right), font,
+                   QObject::tr("window: %1 back, %2 ahead").arg(left, right));
     }
 
     // Right: score against distance.
@@ -206,15 +227,16 @@ void paintPositionFigure(QPainter &painter, QSizeF size, const PositionFigureDat
     for (double t : niceTicks(0, dmax, 8)) {
         painter.setPen(Qt::black);
         painter.drawLine(QPointF(px(t), p.bottom()), QPointF(px(t), p.bottom() + 4));
-        painter.drawText(QRectF(px(t) - 30, p.bottom() + 4, 60, line), Qt::AlignHCenter | Qt::AlignTop,
-                         QString::number(t));
+        painter.drawText(QRectF(px(t) - 2.5 * l.fontPx, p.bottom() + 4, 5 * l.fontPx, line),
+                         Qt::AlignHCenter | Qt::AlignTop, QString::number(t));
     }
     painter.setPen(QPen(QColor(0x66, 0x66, 0x66), 1));
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(p);
     painter.setPen(Qt::black);
-    painter.drawText(QRectF(p.left(), p.bottom() + line, p.width(), line), Qt::AlignCenter,
-                     QObject::tr("distance d = pos_q − pos_k (tokens)"));
+    drawFitted(painter, QRectF(l.plotRect.left(), p.bottom() + line, l.plotRect.width(), line),
+               Qt::AlignCenter, QObject::tr("distance d = pos_q − pos_k (tokens)"), font,
+               QObject::tr("distance d"));
     painter.save();
     painter.translate(l.plotRect.left() + 2, p.center().y());
     painter.rotate(-90);
@@ -248,25 +270,46 @@ void paintPositionFigure(QPainter &painter, QSizeF size, const PositionFigureDat
         painter.drawPath(path);
     }
     painter.setClipping(false);
-    // Legend: one row above the axes.
-    double x = p.left();
+    // Legend: one row above the axes; short names when the full ones do not fit.
+    const double sample = l.fontPx * 1.8;
+    const auto legendText = [&](const Curve &c, bool shortNames) {
+        if (c.values->size() != n)
+            return c.name + (shortNames ? QObject::tr(" (n/a)") : QObject::tr(" (cannot apply)"));
+        return shortNames && c.kind == PositionalKind::None ? QObject::tr("none") : c.name;
+    };
+    const auto legendWidth = [&](bool shortNames) {
+        double total = 0;
+        for (const Curve &c : curves)
+            total +=
+                QFontMetricsF(c.kind == d.kind ? bold : font).horizontalAdvance(legendText(c, shortNames)) +
+                sample + l.fontPx * 1.4;
+        return total;
+    };
+    const bool shortNames = p.left() + legendWidth(false) > l.plotRect.right();
+    double x = p.left() + legendWidth(shortNames) > l.plotRect.right() ? l.plotRect.left() : p.left();
     for (const Curve &c : curves) {
         const bool active = c.kind == d.kind;
-        const QString text = c.values->size() == n ? c.name : c.name + QObject::tr(" (cannot apply)");
+        const QString text = legendText(c, shortNames);
         const double tw = QFontMetricsF(active ? bold : font).horizontalAdvance(text);
-        const QRectF box(x, l.plotRect.top(), tw + 36, line);
-        x += tw + 48;
+        const QRectF box(x, l.plotRect.top(), tw + sample + l.fontPx * 0.6, line);
+        x += tw + sample + l.fontPx * 1.4;
         painter.setPen(
             QPen(c.color, active ? 3.0 : 1.3, c.kind == PositionalKind::None ? Qt::DashLine : Qt::SolidLine));
-        painter.drawLine(QPointF(box.left() + 4, box.center().y()),
-                         QPointF(box.left() + 26, box.center().y()));
+        painter.drawLine(QPointF(box.left() + 2, box.center().y()),
+                         QPointF(box.left() + sample - 2, box.center().y()));
         painter.setPen(Qt::black);
         painter.setFont(active ? bold : font);
-        painter.drawText(box.adjusted(30, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, text);
+        painter.drawText(box.adjusted(sample + 2, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, text);
     }
     painter.setFont(font);
     painter.setPen(QColor(0x33, 0x33, 0x33));
-    painter.drawText(l.orderRect, Qt::AlignCenter | Qt::TextWordWrap, d.orderText);
+    // The order check in full when its lines fit, else its short form.
+    const QRectF needed =
+        QFontMetricsF(font).boundingRect(l.orderRect, Qt::AlignCenter | Qt::TextWordWrap, d.orderText);
+    if (needed.height() <= l.orderRect.height() + 1 || d.orderSummary.isEmpty())
+        painter.drawText(l.orderRect, Qt::AlignCenter | Qt::TextWordWrap, d.orderText);
+    else
+        drawFitted(painter, l.orderRect, Qt::AlignCenter, d.orderSummary, font);
     painter.restore();
 }
 

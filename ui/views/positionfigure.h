@@ -31,8 +31,9 @@ struct PositionFigureData {
     Vector curveAlibi;                          ///< (D + 1) with ALiBi
     QString curveTitle;                         ///< e.g. "score of q “x” · k “y” at distance d"
     QString title;
-    QString orderText; ///< the line under the figure (the order check)
-    QString message;   ///< drawn instead of the figure when not empty
+    QString orderText;    ///< the line under the figure (the order check)
+    QString orderSummary; ///< its short form, drawn when orderText does not fit
+    QString message;      ///< drawn instead of the figure when not empty
 };
 
 /// Where the parts go in a figure of `size`.

@@ -101,7 +101,8 @@ PositionView::PositionView(doc::ScenarioDocument *document, QWidget *parent)
     m_window->setRange(-1, 4096);
     m_window->setSpecialValueText(tr("off"));
     m_window->setKeyboardTracking(false);
-    m_window->setToolTip(tr("Each query sees keys at most this many positions away (off: no window)"));
+    m_window->setToolTip(tr("W positions on each side: query i sees keys i − W … i + W, 2W + 1 keys with "
+                            "itself (off: no window)"));
     m_key = new QComboBox(this);
     m_key->setObjectName(QStringLiteral("curveKey"));
     m_key->setToolTip(tr("The key whose score against the selected query is drawn at every distance"));
@@ -114,7 +115,7 @@ PositionView::PositionView(doc::ScenarioDocument *document, QWidget *parent)
     add(tr("RoPE base:"), m_base);
     top->addWidget(m_layout);
     add(tr("ALiBi slope:"), m_slope);
-    add(tr("Window:"), m_window);
+    add(tr("Window W (each side):"), m_window);
     top->addStretch(1);
     add(tr("Curve key:"), m_key);
     m_canvas = new PositionCanvas(this);
@@ -270,9 +271,15 @@ void PositionView::recompute()
         try {
             const AttentionTrace reversed = attend(withKeysReversed(s));
             const Matrix &a = m_document->trace().output;
+            // An entry that is NaN or infinite in either order cannot be compared: the whole
+            // check is then NaN ("not comparable"), never a reassuring 0.
             for (Index i = 0; i < a.size(); ++i) {
                 const double d = std::abs(reversed.output.data()[i] - a.data()[i]);
-                if (std::isfinite(d)) m_orderEffect = std::max(m_orderEffect, d);
+                if (!std::isfinite(reversed.output.data()[i]) || !std::isfinite(a.data()[i])) {
+                    m_orderEffect = std::numeric_limits<double>::quiet_NaN();
+                    break;
+                }
+                m_orderEffect = std::max(m_orderEffect, d);
             }
             m_reversedOutput = reversed.output.row(query).transpose();
         } catch (const std::exception &) {
@@ -309,11 +316,16 @@ QString PositionView::orderText() const
     if (!m_document->traceIsCurrent() || m_reversedOutput.size() == 0) return {};
     const int query = m_document->selectedQuery();
     const Vector own = m_document->trace().output.row(query).transpose();
-    return tr("Order check: with the keys in reverse order, the output of “%1” is %2 instead of %3. "
-              "Largest change of any output entry: %4%5.")
-        .arg(m_document->traceQueryLabels().value(query), vectorText(m_reversedOutput), vectorText(own),
-             compactNumber(m_orderEffect),
-             m_orderEffect < 1e-12 ? tr(" (floating-point rounding: no change)") : QString());
+    const QString head =
+        tr("Order check: with the keys in reverse order, the output of “%1” is %2 instead of %3. ")
+            .arg(m_document->traceQueryLabels().value(query), vectorText(m_reversedOutput), vectorText(own));
+    if (std::isnan(m_orderEffect))
+        return head +
+               tr("Largest change: NaN — an output is NaN or infinite in one of the two orders, so the "
+                  "orders cannot be compared (not “no change”).");
+    return head + tr("Largest change of any output entry: %1%2.")
+                      .arg(compactNumber(m_orderEffect),
+                           m_orderEffect < 1e-12 ? tr(" (floating-point rounding: no change)") : QString());
 }
 
 PositionFigureData PositionView::figureData() const
@@ -342,6 +354,10 @@ PositionFigureData PositionView::figureData() const
                        : tr("Score of q “%1” · k “%2” at distance d")
                              .arg(d.queryLabels.value(d.selectedQuery), d.keyLabels.value(m_curveKey));
     d.orderText = orderText();
+    if (!d.orderText.isEmpty())
+        d.orderSummary = std::isnan(m_orderEffect)
+                             ? tr("Keys reversed: NaN, not comparable")
+                             : tr("Keys reversed: largest change %1").arg(compactNumber(m_orderEffect));
     return d;
 }
 

@@ -30,7 +30,7 @@ struct PositionFigureData;
 /// the step opens or the query changes, until the learner picks one; resetViewState() restores it).
 /// Task values: "positional_kind" (0/1/2), "rope_base", "alibi_slope", "window" (−1 = none),
 /// "order_effect" (the largest |Δ| of any output entry when the keys are reversed; 0 for an
-/// order-blind scenario) and "curve_key".
+/// order-blind scenario; NaN when an output is NaN or infinite) and "curve_key".
 class PositionView : public FigureView {
     Q_OBJECT
 
@@ -47,7 +47,8 @@ public:
     const Vector &curveAlibi() const { return m_alibi; }
     /// The key of the curves' pair.
     int curveKey() const { return m_curveKey; }
-    /// max |O(keys reversed) − O| over every output entry (NaN entries skipped).
+    /// max |O(keys reversed) − O| over every output entry; NaN when an entry is NaN or infinite
+    /// in either order (the orders cannot be compared).
     double orderEffect() const { return m_orderEffect; }
     /// The selected query's output (H_q·d_v) with the keys reversed.
     const Vector &reversedOutput() const { return m_reversedOutput; }

@@ -34,7 +34,7 @@ struct TilingDesigns {
     std::uint64_t kvBytes = 0, mhaBytes = 0, mqaBytes = 0;
     // A sliding window over the scenario's n tokens.
     int windowTokens = 0, window = 0, windowLayers = 0, reach = 0;
-    std::uint64_t layersNeeded = 0; ///< layers for the last token to reach the first
+    QString firstLabel, lastLabel; ///< the first and the last of those tokens
     // Linear attention on the same input.
     QString linearMessage;       ///< why it cannot run; empty when it ran
     QString queryLabel;          ///< the query whose weights are drawn
@@ -53,5 +53,13 @@ std::vector<QRectF> tilingDesignBoxes(const QRectF &area);
 
 /// Draws the four panels into `area`.
 void paintTilingDesigns(QPainter &painter, const QRectF &area, const TilingDesigns &designs);
+
+/// The linear-vs-softmax weights of designs.queryLabel drawn large into `area`: a weight axis,
+/// one pair of bars per key (softmax blue, linear orange) with their values and the key labels,
+/// a legend and the largest output difference.
+void paintLinearComparison(QPainter &painter, const QRectF &area, const TilingDesigns &designs);
+
+/// The key under `pos` in a comparison drawn by paintLinearComparison into `area`, or −1.
+int linearComparisonKeyAt(const QRectF &area, const TilingDesigns &designs, QPointF pos);
 
 } // namespace attn::ui

@@ -20,8 +20,8 @@ constexpr double kLabelWidth = 64;   // query labels left of the matrix and in t
 constexpr double kHeaderHeight = 24; // key labels above the matrix, column names above the table
 constexpr double kLineHeight = 19;
 constexpr double kGap = 28;
-constexpr double kNumberWidth = 62; // one number column of the table
-constexpr double kDesignsHeight = 118;
+constexpr double kDesignsHeight = 118; // one row of design panels
+constexpr double kNarrow = 800;        // below this logical width: narrower table, panels 2 × 2
 
 const QColor kCurrent(0xe6, 0x61, 0x00); // the tile just visited
 const QColor kTouched(0xfd, 0xe3, 0xcc); // table rows the current tile updated
@@ -45,9 +45,53 @@ int tileIndexOf(const TilingFigureData &d, Index row, Index col)
     return -1;
 }
 
-double bottomHeight()
+/// One number column of the table.
+double numberWidth(double width)
 {
-    return kLineHeight * 1.8 + kDesignsHeight + 8;
+    return width < kNarrow ? 50 : 62;
+}
+
+/// The design panels: one row of four, or two rows of two on a narrow figure
+/// (tilingDesignBoxes follows the same rule).
+double designsHeight(double width)
+{
+    return width - 2 * kMargin < 760 ? 2 * kDesignsHeight + 10 : kDesignsHeight;
+}
+
+double bottomHeight(double width)
+{
+    return kLineHeight * 1.8 + designsHeight(width) + 8;
+}
+
+/// Draws one line of text in `rect`, shrinking the font (down to 70%) and then eliding so
+/// that it never runs past the rect.
+void drawFitted(QPainter &p, const QRectF &rect, const QString &text, double pixels, bool bold)
+{
+    QFont font = pixelFont(pixels, bold);
+    for (double px = pixels; px >= pixels * 0.7; px -= 0.5) {
+        font = pixelFont(px, bold);
+        if (QFontMetricsF(font).horizontalAdvance(text) <= rect.width()) break;
+    }
+    p.setFont(font);
+    const QString shown = QFontMetricsF(font).elidedText(text, Qt::ElideRight, rect.width());
+    p.drawText(rect, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextSingleLine, shown);
+}
+
+/// Logical size range of the layout; sizes outside it are scaled (see tilingLayout).
+constexpr double kMinWidth = 640, kMinHeight = 420, kMaxWidth = 1200, kMaxHeight = 800;
+
+double figureScale(QSizeF size)
+{
+    if (size.width() < kMinWidth || size.height() < kMinHeight)
+        return std::min(size.width() / kMinWidth, size.height() / kMinHeight);
+    if (size.width() > kMaxWidth && size.height() > kMaxHeight)
+        return std::min(size.width() / kMaxWidth, size.height() / kMaxHeight);
+    return 1;
+}
+
+QRectF scaled(const QRectF &r, double s)
+{
+    return QRectF(r.topLeft() * s, r.size() * s);
 }
 
 QString mText(double m)
@@ -57,38 +101,73 @@ QString mText(double m)
 
 } // namespace
 
-TilingFigureLayout tilingLayout(const TilingFigureData &d, QSizeF size)
+namespace {
+
+/// The layout at a logical size (before figureScale).
+TilingFigureLayout logicalLayout(const TilingFigureData &d, QSizeF size)
 {
     TilingFigureLayout l;
     const Index n_q = d.logits.rows(), n_k = d.logits.cols();
     if (n_q == 0 || n_k == 0 || !d.message.isEmpty()) return l;
+    if (d.linearFocus) {
+        const double top = kMargin + kTitleHeight;
+        const double panels = designsHeight(size.width());
+        const double height = std::max(120.0, size.height() - top - kMargin - panels - 12);
+        l.linearChart = QRectF(kMargin, top, size.width() - 2 * kMargin, height);
+        l.designs = QRectF(kMargin, l.linearChart.bottom() + 12, size.width() - 2 * kMargin, panels);
+        return l;
+    }
     const Index d_v = d.naive.cols();
-    const double tableWidth = kLabelWidth + 2 * kNumberWidth + 2 * d_v * kNumberWidth + kGap;
+    l.numberWidth = numberWidth(size.width());
+    const double tableWidth = kLabelWidth + 2 * l.numberWidth + 2 * d_v * l.numberWidth + kGap;
     const double left = kMargin + kLabelWidth;
     const double top = kMargin + kTitleHeight + kHeaderHeight;
     const double availW = std::max(40.0, size.width() - 2 * kMargin - kLabelWidth - tableWidth);
-    const double availH = std::max(40.0, size.height() - top - kMargin - bottomHeight());
-    const double cell = std::clamp(std::min(availW / n_k, availH / n_q), 14.0, 72.0);
+    const double availH = std::max(40.0, size.height() - top - kMargin - bottomHeight(size.width()));
+    const double cell = std::clamp(std::min(availW / n_k, availH / n_q), 14.0, 96.0);
     l.matrix = QRectF(left, top, cell * n_k, cell * n_q);
     for (Index i = 0; i < n_q; ++i)
         for (Index j = 0; j < n_k; ++j) l.cells.emplace_back(left + j * cell, top + i * cell, cell, cell);
     const double tableLeft = l.matrix.right() + kGap;
     for (Index i = 0; i < n_q; ++i) l.rows.emplace_back(tableLeft, top + i * cell, tableWidth - kGap, cell);
     const double y = l.matrix.bottom() + 10 + kLineHeight * 1.5;
-    l.designs = QRectF(kMargin, y, size.width() - 2 * kMargin, kDesignsHeight);
+    l.designs = QRectF(kMargin, y, size.width() - 2 * kMargin, designsHeight(size.width()));
     return l;
 }
 
-void paintTilingFigure(QPainter &p, QSizeF size, const TilingFigureData &d)
+} // namespace
+
+TilingFigureLayout tilingLayout(const TilingFigureData &d, QSizeF size)
+{
+    const double s = figureScale(size);
+    TilingFigureLayout l = logicalLayout(d, size / s);
+    l.scale = s;
+    if (s == 1) return l;
+    for (QRectF &r : l.cells) r = scaled(r, s);
+    for (QRectF &r : l.rows) r = scaled(r, s);
+    l.matrix = scaled(l.matrix, s);
+    l.designs = scaled(l.designs, s);
+    l.linearChart = scaled(l.linearChart, s);
+    return l;
+}
+
+void paintTilingFigure(QPainter &p, QSizeF deviceSize, const TilingFigureData &d)
 {
     p.save();
     p.setRenderHint(QPainter::Antialiasing, true);
-    p.fillRect(QRectF(QPointF(0, 0), size), Qt::white);
+    p.fillRect(QRectF(QPointF(0, 0), deviceSize), Qt::white);
+    const double scale = figureScale(deviceSize);
+    p.scale(scale, scale);
+    const QSizeF size = deviceSize / scale;
     p.setPen(Qt::black);
-    p.setFont(pixelFont(16, true));
-    const QRectF titleRect(kMargin, kMargin, size.width() - 2 * kMargin, kTitleHeight);
-    p.drawText(titleRect, Qt::AlignLeft | Qt::AlignTop | Qt::TextSingleLine, d.title);
-    const TilingFigureLayout l = tilingLayout(d, size);
+    drawFitted(p, QRectF(kMargin, kMargin, size.width() - 2 * kMargin, 20), d.title, 16, true);
+    const TilingFigureLayout l = logicalLayout(d, size);
+    if (d.message.isEmpty() && !l.linearChart.isEmpty()) {
+        paintLinearComparison(p, l.linearChart, d.designs);
+        paintTilingDesigns(p, l.designs, d.designs);
+        p.restore();
+        return;
+    }
     if (l.cells.empty()) {
         p.setFont(pixelFont(14));
         p.drawText(QRectF(kMargin, kMargin + kTitleHeight, size.width() - 2 * kMargin, 3 * kLineHeight),
@@ -160,7 +239,8 @@ void paintTilingFigure(QPainter &p, QSizeF size, const TilingFigureData &d)
     // 4. The table: per query row m, ℓ, output so far, naive output.
     const ScoreTile *current = d.tilesDone > 0 ? &d.tiles[std::size_t(d.tilesDone - 1)] : nullptr;
     const double x0 = l.rows[0].left();
-    const double widths[] = {kLabelWidth, kNumberWidth, kNumberWidth, d_v * kNumberWidth, d_v * kNumberWidth};
+    const double nw = l.numberWidth;
+    const double widths[] = {kLabelWidth, nw, nw, d_v * nw, d_v * nw};
     const QString headers[] = {QStringLiteral("query"), QStringLiteral("max m"), QStringLiteral("sum ℓ"),
                                QStringLiteral("output so far"), QStringLiteral("naive output")};
     double x = x0;
@@ -185,9 +265,9 @@ void paintTilingFigure(QPainter &p, QSizeF size, const TilingFigureData &d)
         }
         for (const Matrix *m : {&d.partial, &d.naive}) {
             for (Index k = 0; k < d_v; ++k) {
-                p.drawText(QRectF(x, row.top(), kNumberWidth, row.height()), Qt::AlignCenter,
+                p.drawText(QRectF(x, row.top(), nw, row.height()), Qt::AlignCenter,
                            compactNumber((*m)(i, k)));
-                x += kNumberWidth;
+                x += nw;
             }
         }
     }
@@ -202,9 +282,7 @@ void paintTilingFigure(QPainter &p, QSizeF size, const TilingFigureData &d)
     // 5. The result line and the notes.
     double y = std::max(l.matrix.bottom(), l.rows.back().bottom()) + 10;
     p.setPen(Qt::black);
-    p.setFont(pixelFont(14, true));
-    p.drawText(QRectF(kMargin, y, size.width() - 2 * kMargin, kLineHeight * 1.4),
-               Qt::AlignLeft | Qt::AlignVCenter, d.resultLine);
+    drawFitted(p, QRectF(kMargin, y, size.width() - 2 * kMargin, kLineHeight * 1.4), d.resultLine, 14, true);
     paintTilingDesigns(p, l.designs, d.designs);
     p.restore();
 }

@@ -33,6 +33,9 @@ struct TilingFigureData {
     TilingDesigns designs;        ///< the four panels at the bottom
     QStringList notes;            ///< tilingDesignNotes(designs): the panels' sentences
     QString message;              ///< shown alone when non-empty (nothing to draw)
+    /// The scenario is computed by linear attention: the linear-vs-softmax comparison takes the
+    /// place of the tiles (paintLinearComparison), the panels stay below.
+    bool linearFocus = false;
 };
 
 /// Where the figure's parts land for a given size (used for painting and for tooltips).
@@ -41,9 +44,14 @@ struct TilingFigureLayout {
     std::vector<QRectF> rows;  ///< (n_q) rows of the m / ℓ table
     QRectF matrix;             ///< the whole score matrix
     QRectF designs;            ///< the panels of the other designs (see tilingDesignBoxes)
+    QRectF linearChart;        ///< the large comparison when data.linearFocus, else empty
+    double scale = 1;          ///< pixels of the size per logical unit of the layout
+    double numberWidth = 62;   ///< one number column of the table, logical units
 };
 
-/// The layout of `data` drawn at `size` (pixels).
+/// The layout of `data` drawn at `size` (pixels), in pixels of that size. The figure is laid
+/// out at a logical size between 640 × 420 and 1200 × 800 and scaled to `size` (smaller exports
+/// shrink, larger ones grow, fonts included), so it always fills the same share of the page.
 TilingFigureLayout tilingLayout(const TilingFigureData &data, QSizeF size);
 
 /// Draws the whole figure at `size` (pixels) with `painter` (screen, PNG, SVG and PDF alike).

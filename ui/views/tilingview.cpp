@@ -65,7 +65,9 @@ TilingView::TilingView(doc::ScenarioDocument *document, QWidget *parent)
         spin("windowSpin", 1, 64, kDefaultWindow, tr("w: how many keys back one layer's window reaches"));
     m_layers = spin("layersSpin", 1, 64, 1, tr("L: stacked windowed layers"));
 
-    auto *row1 = new QHBoxLayout;
+    m_tileControls = new QWidget(this);
+    auto *row1 = new QHBoxLayout(m_tileControls);
+    row1->setContentsMargins(0, 0, 0, 0);
     row1->addWidget(new QLabel(tr("Tile B_r ×"), this));
     row1->addWidget(m_blockQuery);
     row1->addWidget(new QLabel(tr("B_c"), this));
@@ -92,7 +94,7 @@ TilingView::TilingView(doc::ScenarioDocument *document, QWidget *parent)
     m_canvas->setMinimumSize(640, 420);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addLayout(row1);
+    layout->addWidget(m_tileControls);
     layout->addLayout(row2);
     layout->addWidget(m_canvas, 1);
 
@@ -131,6 +133,7 @@ void TilingView::rebuild()
     TilingFigureData &f = *m_figure;
     f = TilingFigureData();
     m_value = Matrix();
+    m_softmaxWeights = Matrix();
     const int head = m_document->selectedHead();
     // The tiles replay softmax; a scenario computed by the linear kernel is compared with the
     // naive softmax of the same scenario instead of its own (non-softmax) output.
@@ -160,6 +163,9 @@ void TilingView::rebuild()
     const QSignalBlocker blockQuery(m_blockQuery), blockKey(m_blockKey); // clamping is not a new choice
     m_blockQuery->setMaximum(int(std::max<Index>(1, trace.shapes.n_q)));
     m_blockKey->setMaximum(int(std::max<Index>(1, trace.shapes.n_k)));
+    m_softmaxWeights = h.weights;
+    f.linearFocus = linearScenario;
+    m_tileControls->setVisible(!linearScenario);
     f.tiles = flashTileOrder(trace.shapes.n_q, trace.shapes.n_k, m_blockQuery->value(), m_blockKey->value());
 
     // Linear attention on the same input, by the engine's linear kernel.
@@ -233,17 +239,21 @@ void TilingView::refresh()
     if (f.message.isEmpty()) {
         f.partial = onlineOutput(f.state);
         const int n = tilesTotal(), done = tilesDone();
-        f.title = tr("FlashAttention's tiles (Dao et al. 2022, Alg. 1): B_r × B_c = %1 × %2, tile %3 of %4")
-                      .arg(m_blockQuery->value())
-                      .arg(m_blockKey->value())
-                      .arg(done)
-                      .arg(n);
+        f.title = f.linearFocus
+                      ? tr("Linear attention (this scenario's kernel) against softmax on the same Q, K, V")
+                      : tr("FlashAttention-2 tiles (Dao 2023, Alg. 1): B_r × B_c = %1 × %2, tile %3 of %4")
+                            .arg(m_blockQuery->value())
+                            .arg(m_blockKey->value())
+                            .arg(done)
+                            .arg(n);
         if (m_document->trace().heads.size() > 1) f.title += tr(", head %1").arg(m_document->selectedHead());
         f.resultLine =
-            done < n ? tr("Keys not yet visited are missing: max |output so far − naive| = %1")
-                           .arg(compactNumber(maxDifference()))
-                     : tr("Every tile visited: max |tiled − naive| = %1, the same output up to rounding")
-                           .arg(compactNumber(maxDifference()));
+            done == 0  ? tr("Press Step to visit the first tile: a tiled kernel computes no logit before its "
+                             "tile is visited.")
+            : done < n ? tr("Keys not yet visited are missing: max |output so far − naive| = %1")
+                             .arg(compactNumber(maxDifference()))
+                       : tr("Every tile visited: max |tiled − naive| = %1, the same output up to rounding")
+                             .arg(compactNumber(maxDifference()));
         m_status->setText(tr("%1 of %2 tiles").arg(done).arg(n));
     } else {
         f.partial = Matrix();
@@ -296,13 +306,16 @@ void TilingView::updateNotes()
     d.windowTokens = int(std::max<Index>(2, s.n_k));
     d.window = m_window->value();
     d.windowLayers = m_layers->value();
+    // Positions reachable back from the last token (L · w, as attn::pathLength counts hops). The
+    // number of layers needed to reach the first token is not shown: lesson 13 asks for it.
     d.reach = std::min(d.windowTokens - 1, d.window * d.windowLayers);
-    d.layersNeeded = pathLength(Mixer::WindowAttention, 0, d.windowTokens - 1, d.window);
+    d.firstLabel = f.keyLabels.value(0, tr("the first token"));
+    d.lastLabel = f.keyLabels.value(d.windowTokens - 1, tr("the last token"));
     d.linearMessage = m_linearMessage;
     d.linearDifference = m_linearDifference;
-    const int query = m_document->selectedQuery(), head = m_document->selectedHead();
-    if (m_linearWeights.rows() > query && head < int(m_document->trace().heads.size())) {
-        d.softmaxWeights = m_document->trace().heads[std::size_t(head)].weights.row(query).transpose();
+    const int query = m_document->selectedQuery();
+    if (m_linearWeights.rows() > query && m_softmaxWeights.rows() > query) {
+        d.softmaxWeights = m_softmaxWeights.row(query).transpose();
         d.linearWeights = m_linearWeights.row(query).transpose();
     }
     d.queryLabel = m_document->traceQueryLabels().value(query);
@@ -347,7 +360,7 @@ QString TilingView::toolTipAt(QPointF pos, QSizeF size) const
     for (std::size_t c = 0; c < l.cells.size(); ++c) {
         if (!l.cells[c].contains(pos)) continue;
         const Index i = Index(c) / n_k, j = Index(c) % n_k;
-        const double w = m_document->trace().heads[std::size_t(m_document->selectedHead())].weights(i, j);
+        const double w = m_softmaxWeights(i, j);
         return tr("query “%1”, key “%2”\nlogit %3%4\nfinal weight %5")
             .arg(f.queryLabels.value(int(i)), f.keyLabels.value(int(j)), exactNumber(f.logits(i, j)),
                  f.visible(i, j) ? QString() : tr(" (masked: skipped)"), exactNumber(w));
@@ -363,6 +376,14 @@ QString TilingView::toolTipAt(QPointF pos, QSizeF size) const
         return tr("query “%1”\nrunning max m = %2\nrunning sum ℓ = %3\noutput so far [%4]\nnaive output [%5]")
             .arg(f.queryLabels.value(int(i)), exactNumber(f.state.m(i)), exactNumber(f.state.l(i)),
                  partial.join(QStringLiteral(", ")), naive.join(QStringLiteral(", ")));
+    }
+    if (l.linearChart.contains(pos)) {
+        const QRectF logical(l.linearChart.topLeft() / l.scale, l.linearChart.size() / l.scale);
+        const int j = linearComparisonKeyAt(logical, f.designs, pos / l.scale);
+        if (j >= 0)
+            return tr("query “%1”, key “%2”\nsoftmax weight %3\nlinear-attention weight %4")
+                .arg(f.designs.queryLabel, f.keyLabels.value(j), exactNumber(f.designs.softmaxWeights(j)),
+                     exactNumber(f.designs.linearWeights(j)));
     }
     if (l.designs.contains(pos)) {
         const std::vector<QRectF> boxes = tilingDesignBoxes(l.designs);

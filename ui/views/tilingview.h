@@ -22,7 +22,8 @@ namespace attn::ui {
 
 struct TilingFigureData;
 
-/// Plays Algorithm 1 of FlashAttention (Dao et al. 2022, §3.1) on the selected head of the
+/// Plays the forward pass of FlashAttention-2 (Dao 2023, Algorithm 1, §3.1: query tiles outer,
+/// key tiles inner, unnormalised output divided by ℓ at the end) on the selected head of the
 /// document's scenario with attn::visitTile (core/onlinesoftmax.h): the (n_q, n_k) logits cut into
 /// B_r × B_c tiles (spin boxes "blockQuery" and "blockKey"), visited one per "Step" (button
 /// "stepButton"), or on a timer ("playButton"), back to the start with "resetButton". A table
@@ -36,7 +37,9 @@ struct TilingFigureData;
 /// sliding window of w keys back reaches after L layers (spin boxes "windowSpin",
 /// "layersSpin"; attn::pathLength); and linear attention's output on the same input against
 /// softmax's (attend() with KernelKind::Linear), with the selected query's weights both ways
-/// ("querySelector" chooses the query and, with several heads, the head).
+/// ("querySelector" chooses the query and, with several heads, the head). When the scenario
+/// itself is computed by the linear kernel, that comparison is drawn large in place of the
+/// tiles (TilingFigureData::linearFocus) and the tile controls are hidden.
 /// taskValues(): "tiles_done", "tiles_total", "block_query", "block_key", "max_difference",
 /// "kv_heads", "kv_cache_ratio" (MHA bytes / these bytes), "window", "layers", "reaches_first"
 /// (1 when the last token reaches the first one through the layers, else 0).
@@ -95,7 +98,8 @@ private:
 
     doc::ScenarioDocument *m_document;
     std::unique_ptr<TilingFigureData> m_figure;
-    Matrix m_value; // (n_k, d_v) the V block the head reads
+    Matrix m_value;                    // (n_k, d_v) the V block the head reads
+    QWidget *m_tileControls = nullptr; // the tile sizes, Step, Play, Reset and the status
     QSpinBox *m_blockQuery = nullptr;
     QSpinBox *m_blockKey = nullptr;
     QPushButton *m_step = nullptr;
@@ -108,7 +112,8 @@ private:
     QTimer *m_timer = nullptr;
     QWidget *m_canvas = nullptr;
     double m_linearDifference = 0;
-    Matrix m_linearWeights; // (n_q, n_k) the selected head's linear-attention weights
+    Matrix m_linearWeights;  // (n_q, n_k) the selected head's linear-attention weights
+    Matrix m_softmaxWeights; // (n_q, n_k) the selected head's softmax weights (naive)
     QString m_linearMessage;
 };
 
