@@ -175,8 +175,9 @@ QCPGraph *CostPlot::addCurve(QCPAxisRect *rect, QCPLegend *legend, const QString
 
 void CostPlot::fitTo(QSize size)
 {
-    m_compact = size.width() < 640 || size.height() < 420;
-    m_fontScale = std::clamp(std::min(size.width() / 1000.0, size.height() / 700.0), 1.0, 2.4);
+    const PlotFit fit = plotFitFor(size);
+    m_compact = fit.compact;
+    m_fontScale = fit.scale;
     applyFit();
 }
 
@@ -184,10 +185,7 @@ void CostPlot::applyFit()
 {
     const double k = m_compact ? 0.8 : m_fontScale;
     const QString family = font().family();
-    QFont title(family);
-    title.setPointSizeF(11 * k);
-    title.setBold(true);
-    m_title->setFont(title);
+    m_title->setFont(pointFont(family, 11 * k, true));
     m_title->setText(m_compact ? tr("Attention cost against n (log–log)")
                                : tr("What attention costs as the sequence grows (log–log axes)"));
     m_caption->setFont(QFont(family, qRound(10 * k)));

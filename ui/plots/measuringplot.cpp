@@ -101,10 +101,10 @@ MeasuringPlot::MeasuringPlot(QWidget *parent) : QCustomPlot(parent)
 
 void MeasuringPlot::fitTo(QSize size)
 {
-    m_compact = size.width() < 640 || size.height() < 420;
+    const PlotFit fit = plotFitFor(size);
+    m_compact = fit.compact;
     m_width = size.width();
-    const double grow = std::clamp(std::min(size.width() / 1000.0, size.height() / 700.0), 1.0, 2.4);
-    m_points = m_compact ? 6.5 : font().pointSizeF() * grow;
+    m_points = m_compact ? 6.5 : font().pointSizeF() * fit.scale;
     applyFit();
 }
 
@@ -112,10 +112,7 @@ void MeasuringPlot::applyFit()
 {
     const QString family = font().family();
     const auto sized = [&](double factor, bool bold = false) {
-        QFont f(family);
-        f.setPointSizeF(m_points * factor);
-        f.setBold(bold);
-        return f;
+        return pointFont(family, m_points * factor, bold);
     };
     m_title->setFont(sized(1.2, true));
     m_latencyTitle->setFont(sized(1.0, true));

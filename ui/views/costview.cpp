@@ -3,6 +3,7 @@
 #include "core/cost.h"
 #include "ui/plots/costplot.h"
 #include "ui/plots/plotexport.h"
+#include "ui/views/viewcontrols.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -21,16 +22,6 @@ namespace {
 
 constexpr int kRows = 4; // pairs, FLOP, score bytes, KV cache
 
-QSpinBox *spinBox(const QString &name, int minimum, int maximum, const QString &toolTip, QWidget *parent)
-{
-    auto *spin = new QSpinBox(parent);
-    spin->setObjectName(name);
-    spin->setRange(minimum, maximum);
-    spin->setToolTip(toolTip);
-    spin->setGroupSeparatorShown(true);
-    return spin;
-}
-
 std::uint64_t rowValue(const CostPoint &p, int row, bool window)
 {
     switch (row) {
@@ -47,16 +38,17 @@ CostView::CostView(doc::ScenarioDocument *document, QWidget *parent) : FigureVie
 {
     setObjectName(QStringLiteral("costView"));
     const std::int64_t maxN = costCurveSizes().back();
-    m_n = spinBox(QStringLiteral("costN"), 16, static_cast<int>(maxN), tr("Sequence length n (n_q = n_k)"),
-                  this);
+    m_n = namedSpinBox(QStringLiteral("costN"), 16, static_cast<int>(maxN),
+                       tr("Sequence length n (n_q = n_k)"), this);
     m_nSlider = new QSlider(Qt::Horizontal, this);
     m_nSlider->setObjectName(QStringLiteral("costNSlider"));
     m_nSlider->setRange(16, 80); // quarter octaves: n = 2^(k/4)
     m_nSlider->setToolTip(tr("n on a log scale, 16 … 1,048,576 (four steps per doubling)"));
-    m_headDim = spinBox(QStringLiteral("costHeadDim"), 1, 1024, tr("head_dim: d_k = d_v of each head"), this);
-    m_queryHeads = spinBox(QStringLiteral("costQueryHeads"), 1, 256, tr("Query heads H_q"), this);
-    m_kvHeads = spinBox(QStringLiteral("costKvHeads"), 1, 256,
-                        tr("K/V heads H_kv: H_q for MHA, 1 for MQA, in between for GQA"), this);
+    m_headDim =
+        namedSpinBox(QStringLiteral("costHeadDim"), 1, 1024, tr("head_dim: d_k = d_v of each head"), this);
+    m_queryHeads = namedSpinBox(QStringLiteral("costQueryHeads"), 1, 256, tr("Query heads H_q"), this);
+    m_kvHeads = namedSpinBox(QStringLiteral("costKvHeads"), 1, 256,
+                             tr("K/V heads H_kv: H_q for MHA, 1 for MQA, in between for GQA"), this);
     m_dtype = new QComboBox(this);
     m_dtype->setObjectName(QStringLiteral("costDtype"));
     m_dtype->setToolTip(tr("Element type of the scores and of the KV cache"));
@@ -67,13 +59,13 @@ CostView::CostView(doc::ScenarioDocument *document, QWidget *parent) : FigureVie
         m_dtype->addItem(bytes == 1 ? tr("%1 (1 byte)").arg(name) : tr("%1 (%2 bytes)").arg(name).arg(bytes),
                          name);
     }
-    m_layers = spinBox(QStringLiteral("costLayers"), 1, 256, tr("Layers that keep a KV cache"), this);
-    m_window =
-        spinBox(QStringLiteral("costWindow"), 0, static_cast<int>(maxN),
-                tr("A causal window: each query sees only its last W keys, itself included (keys p − W + 1 "
-                   "… p), never a later one. W ≥ n leaves plain causal attention, n(n + 1)/2 pairs. "
-                   "0 = none: no mask at all, all n² pairs"),
-                this);
+    m_layers = namedSpinBox(QStringLiteral("costLayers"), 1, 256, tr("Layers that keep a KV cache"), this);
+    m_window = namedSpinBox(
+        QStringLiteral("costWindow"), 0, static_cast<int>(maxN),
+        tr("A causal window: each query sees only its last W keys, itself included (keys p − W + 1 "
+           "… p), never a later one. W ≥ n leaves plain causal attention, n(n + 1)/2 pairs. "
+           "0 = none: no mask at all, all n² pairs"),
+        this);
     m_window->setSpecialValueText(tr("none (all n² pairs, no mask)"));
 
     // Three rows: n with its slider; the model; the window, whose label states its convention.

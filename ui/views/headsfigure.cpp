@@ -2,6 +2,7 @@
 
 #include "ui/numbertext.h"
 #include "ui/plots/viridis.h"
+#include "ui/views/paintfit.h"
 #include "ui/views/weightgrid.h"
 
 #include <QFontMetricsF>
@@ -22,36 +23,6 @@ constexpr double kLabelGap = 9.0;
 double labelGap(double fontPx)
 {
     return kLabelGap * std::max(1.0, fontPx / 14.0);
-}
-
-/// Draws one line in `rect`: `text` in `font` shrunk down to 8 px until it fits, else `shorter`
-/// (when given) likewise, else the text elided ("…").
-void drawFitted(QPainter &painter, const QRectF &rect, int flags, const QString &text, QFont font,
-                const QString &shorter = QString())
-{
-    const auto shrink = [&](const QString &t) {
-        QFont f = font;
-        while (f.pixelSize() > 8 && QFontMetricsF(f).horizontalAdvance(t) > rect.width())
-            f.setPixelSize(f.pixelSize() - 1);
-        return f;
-    };
-    QFont f = shrink(text);
-    QString shown = text;
-    if (QFontMetricsF(f).horizontalAdvance(text) > rect.width() && !shorter.isEmpty()) {
-        f = shrink(shorter);
-        shown = shorter;
-    }
-    painter.setFont(f);
-    painter.drawText(rect, flags | Qt::TextSingleLine,
-                     QFontMetricsF(f).elidedText(shown, Qt::ElideRight, rect.width()));
-}
-
-QFont pixelFont(double px, bool bold = false)
-{
-    QFont font;
-    font.setPixelSize(std::max(1, static_cast<int>(std::lround(px))));
-    font.setBold(bold);
-    return font;
 }
 
 /// Blue for negative, white for 0, red for positive; |value| / limit ≥ 1 is the full colour.

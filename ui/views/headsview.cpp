@@ -4,6 +4,7 @@
 #include "ui/document/scenariodocument.h"
 #include "ui/numbertext.h"
 #include "ui/views/headsfigure.h"
+#include "ui/views/paintedcanvas.h"
 #include "ui/views/paintedexport.h"
 
 #include <QComboBox>
@@ -18,39 +19,6 @@
 namespace attn::ui {
 
 namespace {
-
-/// The canvas: paints the view's figure at its own size and forwards clicks and tooltips.
-class HeadsCanvas : public QWidget {
-public:
-    explicit HeadsCanvas(HeadsView *view) : QWidget(view), m_view(view)
-    {
-        setObjectName(QStringLiteral("headsCanvas"));
-        setMinimumSize(420, 320);
-        setMouseTracking(true);
-    }
-
-protected:
-    void paintEvent(QPaintEvent *) override
-    {
-        QPainter painter(this);
-        m_view->paintFigure(painter, size(), true);
-    }
-    void mousePressEvent(QMouseEvent *event) override { m_view->clickAt(event->position(), size()); }
-    bool event(QEvent *event) override
-    {
-        if (event->type() != QEvent::ToolTip) return QWidget::event(event);
-        const auto *help = static_cast<QHelpEvent *>(event);
-        const QString text = m_view->toolTipAt(help->pos(), size());
-        if (text.isEmpty())
-            QToolTip::hideText();
-        else
-            QToolTip::showText(help->globalPos(), text, this);
-        return true;
-    }
-
-private:
-    HeadsView *m_view;
-};
 
 /// Columns [head·width, (head+1)·width) of every row of `m` for the given heads, averaged.
 Matrix meanOfBlocks(const Matrix &m, const std::vector<int> &heads, Index width)
@@ -112,7 +80,12 @@ HeadsView::HeadsView(doc::ScenarioDocument *document, QWidget *parent)
     top->addWidget(m_query);
     top->addWidget(new QLabel(tr("Head:"), this));
     top->addWidget(m_head);
-    m_canvas = new HeadsCanvas(this);
+    auto *canvas = new PaintedCanvas([this](QPainter &p, QSizeF size) { paintFigure(p, size, true); },
+                                     [this](QPointF pos, QSizeF size) { return toolTipAt(pos, size); }, this);
+    canvas->setClickHandler([this](QPointF pos, QSizeF size) { clickAt(pos, size); });
+    canvas->setObjectName(QStringLiteral("headsCanvas"));
+    canvas->setMinimumSize(420, 320);
+    m_canvas = canvas;
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(top);

@@ -1,6 +1,7 @@
 #include "ui/views/interventionfigure.h"
 
 #include "ui/numbertext.h"
+#include "ui/views/paintfit.h"
 
 #include <QFont>
 #include <QFontMetricsF>
@@ -23,24 +24,12 @@ const QColor kWeightColor(0x3b, 0x52, 0x8b); // viridis blue
 const QColor kEffectColor(0xe6, 0x61, 0x00); // orange
 const QColor kDisagree(0xc0, 0x1c, 0x28);
 
-QFont pixelFont(double pixels, bool bold = false)
-{
-    QFont font;
-    font.setPixelSize(std::max(7, static_cast<int>(std::lround(pixels))));
-    font.setBold(bold);
-    return font;
-}
-
 /// Logical size range of the layout; sizes outside it are scaled (see interventionBars).
 constexpr double kMinWidth = 640, kMinHeight = 400, kMaxWidth = 1200, kMaxHeight = 800;
 
-double figureScale(QSizeF size)
+double layoutScale(QSizeF size)
 {
-    if (size.width() < kMinWidth || size.height() < kMinHeight)
-        return std::min(size.width() / kMinWidth, size.height() / kMinHeight);
-    if (size.width() > kMaxWidth && size.height() > kMaxHeight)
-        return std::min(size.width() / kMaxWidth, size.height() / kMaxHeight);
-    return 1;
+    return figureScale(size, {kMinWidth, kMinHeight}, {kMaxWidth, kMaxHeight});
 }
 
 QRectF chartRect(QSizeF size)
@@ -83,7 +72,7 @@ std::vector<QRectF> logicalBars(const InterventionFigureData &d, QSizeF size)
 
 std::vector<QRectF> interventionBars(const InterventionFigureData &d, QSizeF size)
 {
-    const double s = figureScale(size);
+    const double s = layoutScale(size);
     std::vector<QRectF> bars = logicalBars(d, size / s);
     for (QRectF &r : bars) r = QRectF(r.topLeft() * s, r.size() * s);
     return bars;
@@ -94,7 +83,7 @@ void paintInterventionFigure(QPainter &p, QSizeF deviceSize, const InterventionF
     p.save();
     p.setRenderHint(QPainter::Antialiasing, true);
     p.fillRect(QRectF(QPointF(0, 0), deviceSize), Qt::white);
-    const double scale = figureScale(deviceSize);
+    const double scale = layoutScale(deviceSize);
     p.scale(scale, scale);
     const QSizeF size = deviceSize / scale;
     p.setPen(Qt::black);

@@ -2,6 +2,7 @@
 
 #include "ui/numbertext.h"
 #include "ui/plots/viridis.h"
+#include "ui/views/paintfit.h"
 
 #include <QFontMetricsF>
 #include <QLinearGradient>
@@ -21,14 +22,6 @@ const QColor kNanColor(0xd9, 0x44, 0x8a);      // NaN weights, as in the heatmap
 const QColor kRowNoteColor(0x7a, 0x4b, 0x00);  // rows that see no key and their policy
 const QColor kSelectedColor(0xf3, 0x9c, 0x12); // the selected query, as in the sentence view
 const QColor kCrossColor(0x8c, 0x8c, 0x8c);    // the cross on masked cells
-
-QFont pixelFont(const QFont &base, double pixels, bool bold = false)
-{
-    QFont font = base;
-    font.setPixelSize(std::max(1, static_cast<int>(std::lround(pixels))));
-    font.setBold(bold);
-    return font;
-}
 
 double maxAdvance(const QStringList &texts, const QFont &font)
 {
@@ -94,9 +87,9 @@ MaskFigureLayout layoutMaskFigure(const MaskFigureData &data, QSizeF size, const
     const double titlePx = std::clamp(h / 28.0, 12.0, 18.0);
     const double labelPx = std::clamp(h / 32.0, 10.0, 15.0);
     const double smallPx = std::clamp(labelPx * 0.85, 9.0, 13.0);
-    l.titleFont = pixelFont(base, titlePx, true);
-    l.labelFont = pixelFont(base, labelPx);
-    l.smallFont = pixelFont(base, smallPx);
+    l.titleFont = pixelFont(titlePx, true, base);
+    l.labelFont = pixelFont(labelPx, false, base);
+    l.smallFont = pixelFont(smallPx, false, base);
     l.titleRect = QRectF(kMargin, kMargin, w - 2 * kMargin, titlePx * 1.5);
     l.summaryRect = QRectF(kMargin, l.titleRect.bottom(), w - 2 * kMargin, smallPx * 1.6);
     l.checkRect = QRectF(kMargin, h - kMargin - smallPx * 2.8, w - 2 * kMargin, smallPx * 2.8); // two lines
@@ -124,7 +117,7 @@ MaskFigureLayout layoutMaskFigure(const MaskFigureData &data, QSizeF size, const
     cell = std::max(4.0, std::min(cell, (bottom - top) / l.n_q));
     l.cellWidth = l.cellHeight = cell;
     const double cellPx = std::clamp(cell * 0.3, 7.0, labelPx);
-    l.cellFont = pixelFont(base, cellPx);
+    l.cellFont = pixelFont(cellPx, false, base);
 
     // The policy note takes what the grid leaves, up to its full length.
     const double policyWidth =

@@ -1,4 +1,5 @@
 #include "ui/views/pathscanvas.h"
+#include "ui/views/paintfit.h"
 
 #include <QFontMetricsF>
 #include <QHelpEvent>
@@ -20,14 +21,6 @@ const QColor kGrey(0x99, 0x99, 0x99);
 const QColor kText(0x33, 0x33, 0x33);
 constexpr double kMargin = 16.0;
 
-QFont pixelFont(const QFont &base, double pixels, bool bold = false)
-{
-    QFont font = base;
-    font.setPixelSize(std::max(1, static_cast<int>(std::lround(pixels))));
-    font.setBold(bold);
-    return font;
-}
-
 /// The positions a signal visits from lo to hi when each layer reaches `window` positions:
 /// lo, lo + w, lo + 2w, …, hi (⌈(hi − lo) / w⌉ hops); lo, hi for global attention.
 std::vector<int> hopPositions(int lo, int hi, int window)
@@ -41,17 +34,6 @@ std::vector<int> hopPositions(int lo, int hi, int window)
     for (int p = lo + window; p < hi; p += window) hops.push_back(p);
     hops.push_back(hi);
     return hops;
-}
-
-/// Draws one line of `text` in `rect`, shrinking `font` (down to 8 px) until it fits the width,
-/// and eliding the end ("…") when even 8 px is too wide.
-void drawFitted(QPainter &painter, const QRectF &rect, int flags, const QString &text, QFont font)
-{
-    while (font.pixelSize() > 8 && QFontMetricsF(font).horizontalAdvance(text) > rect.width())
-        font.setPixelSize(font.pixelSize() - 1);
-    painter.setFont(font);
-    painter.drawText(rect, flags | Qt::TextSingleLine,
-                     QFontMetricsF(font).elidedText(text, Qt::ElideRight, rect.width()));
 }
 
 } // namespace
@@ -94,9 +76,9 @@ PathsCanvas::Geometry PathsCanvas::geometry(QSizeF size) const
     // The text grows with the figure (large exports) and shrinks to 8 px in small ones.
     const double px = std::clamp(std::min(h / 34.0, w / 62.0), 8.0, 40.0);
     g.scale = std::max(1.0, px / 16.0);
-    g.titleFont = pixelFont(font(), px * 1.2, true);
-    g.font = pixelFont(font(), px);
-    g.smallFont = pixelFont(font(), std::max(8.0, px * 0.85));
+    g.titleFont = pixelFont(px * 1.2, true, font());
+    g.font = pixelFont(px, false, font());
+    g.smallFont = pixelFont(std::max(8.0, px * 0.85), false, font());
     g.title = QRectF(kMargin, kMargin * 0.5, w - 2 * kMargin, px * 2);
     // The steps-against-n plot needs 160 px; a narrower figure keeps only the two rows.
     const double plotWidth = w < 600 ? 0.0 : std::max(160.0, w * 0.28);

@@ -4,6 +4,7 @@
 #include "ui/document/scenariodocument.h"
 #include "ui/views/paintedexport.h"
 #include "ui/views/pathscanvas.h"
+#include "ui/views/viewcontrols.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -17,44 +18,25 @@
 
 namespace attn::ui {
 
-namespace {
-
-QSpinBox *spinBox(const QString &name, int minimum, int maximum, const QString &toolTip, QWidget *parent)
-{
-    auto *spin = new QSpinBox(parent);
-    spin->setObjectName(name);
-    spin->setRange(minimum, maximum);
-    spin->setToolTip(toolTip);
-    return spin;
-}
-
-QPushButton *button(const QString &name, const QString &text, const QString &toolTip, QWidget *parent)
-{
-    auto *b = new QPushButton(text, parent);
-    b->setObjectName(name);
-    b->setToolTip(toolTip);
-    return b;
-}
-
-} // namespace
-
 PathsView::PathsView(doc::ScenarioDocument *document, QWidget *parent) : FigureView(document, parent)
 {
     setObjectName(QStringLiteral("pathsView"));
-    m_n = spinBox(QStringLiteral("pathsN"), 2, kMaxN,
-                  tr("Number of positions n; changing it puts i and j at the two ends"), this);
-    m_i = spinBox(QStringLiteral("pathsI"), 0, kMaxN - 1, tr("Position i (from 0); or click a node"), this);
-    m_j = spinBox(QStringLiteral("pathsJ"), 0, kMaxN - 1,
-                  tr("Position j (from 0); or Shift+click (right click) a node"), this);
-    m_window = spinBox(QStringLiteral("pathsWindow"), 0, kMaxN - 1,
-                       tr("How many positions one attention layer reaches on each side; 0 = global attention "
-                          "(every position)"),
+    m_n = namedSpinBox(QStringLiteral("pathsN"), 2, kMaxN,
+                       tr("Number of positions n; changing it puts i and j at the two ends"), this);
+    m_i = namedSpinBox(QStringLiteral("pathsI"), 0, kMaxN - 1, tr("Position i (from 0); or click a node"),
                        this);
+    m_j = namedSpinBox(QStringLiteral("pathsJ"), 0, kMaxN - 1,
+                       tr("Position j (from 0); or Shift+click (right click) a node"), this);
+    m_window =
+        namedSpinBox(QStringLiteral("pathsWindow"), 0, kMaxN - 1,
+                     tr("How many positions one attention layer reaches on each side; 0 = global attention "
+                        "(every position)"),
+                     this);
     m_window->setSpecialValueText(tr("global"));
-    m_play = button(QStringLiteral("pathsPlay"), tr("Play"),
-                    tr("Run the animation, one step every %1 ms").arg(kAnimationMs), this);
-    m_step = button(QStringLiteral("pathsStep"), tr("Step"), tr("One step of the animation"), this);
-    m_rewind = button(QStringLiteral("pathsRewind"), tr("Rewind"), tr("Back to step 0"), this);
+    m_play = namedButton(QStringLiteral("pathsPlay"), tr("Play"),
+                         tr("Run the animation, one step every %1 ms").arg(kAnimationMs), this);
+    m_step = namedButton(QStringLiteral("pathsStep"), tr("Step"), tr("One step of the animation"), this);
+    m_rewind = namedButton(QStringLiteral("pathsRewind"), tr("Rewind"), tr("Back to step 0"), this);
     m_timer = new QTimer(this);
     m_timer->setInterval(kAnimationMs);
 

@@ -1,6 +1,7 @@
 #include "ui/views/positionfigure.h"
 
 #include "ui/numbertext.h"
+#include "ui/views/paintfit.h"
 #include "ui/views/weightgrid.h"
 
 #include <QFontMetricsF>
@@ -19,36 +20,6 @@ const QColor kNoneColor(0x77, 0x77, 0x77);
 const QColor kRopeColor(0x00, 0x72, 0xb2);
 const QColor kAlibiColor(0xd5, 0x5e, 0x00);
 const QColor kBandColor(0xe6, 0x9f, 0x00);
-
-/// Draws one line in `rect`: `text` in `font` shrunk down to 8 px until it fits, else `shorter`
-/// (when given) likewise, else the text elided ("…").
-void drawFitted(QPainter &painter, const QRectF &rect, int flags, const QString &text, QFont font,
-                const QString &shorter = QString())
-{
-    const auto shrink = [&](const QString &t) {
-        QFont f = font;
-        while (f.pixelSize() > 8 && QFontMetricsF(f).horizontalAdvance(t) > rect.width())
-            f.setPixelSize(f.pixelSize() - 1);
-        return f;
-    };
-    QFont f = shrink(text);
-    QString shown = text;
-    if (QFontMetricsF(f).horizontalAdvance(text) > rect.width() && !shorter.isEmpty()) {
-        f = shrink(shorter);
-        shown = shorter;
-    }
-    painter.setFont(f);
-    painter.drawText(rect, flags | Qt::TextSingleLine,
-                     QFontMetricsF(f).elidedText(shown, Qt::ElideRight, rect.width()));
-}
-
-QFont pixelFont(double px, bool bold = false)
-{
-    QFont font;
-    font.setPixelSize(std::max(1, static_cast<int>(std::lround(px))));
-    font.setBold(bold);
-    return font;
-}
 
 /// The keys query `row` may see through the window alone: the first and last column, or −1.
 std::pair<int, int> windowColumns(const PositionFigureData &d, int row)

@@ -2,6 +2,7 @@
 
 #include "ui/document/scenariodocument.h"
 #include "ui/numbertext.h"
+#include "ui/views/paintedcanvas.h"
 #include "ui/views/paintedexport.h"
 #include "ui/views/positionedits.h"
 #include "ui/views/positionfigure.h"
@@ -23,39 +24,6 @@
 namespace attn::ui {
 
 namespace {
-
-/// The canvas: paints the view's figure at its own size and forwards clicks and tooltips.
-class PositionCanvas : public QWidget {
-public:
-    explicit PositionCanvas(PositionView *view) : QWidget(view), m_view(view)
-    {
-        setObjectName(QStringLiteral("positionCanvas"));
-        setMinimumSize(480, 300);
-        setMouseTracking(true);
-    }
-
-protected:
-    void paintEvent(QPaintEvent *) override
-    {
-        QPainter painter(this);
-        m_view->paintFigure(painter, size());
-    }
-    void mousePressEvent(QMouseEvent *event) override { m_view->clickAt(event->position(), size()); }
-    bool event(QEvent *event) override
-    {
-        if (event->type() != QEvent::ToolTip) return QWidget::event(event);
-        const auto *help = static_cast<QHelpEvent *>(event);
-        const QString text = m_view->toolTipAt(help->pos(), size());
-        if (text.isEmpty())
-            QToolTip::hideText();
-        else
-            QToolTip::showText(help->globalPos(), text, this);
-        return true;
-    }
-
-private:
-    PositionView *m_view;
-};
 
 QString vectorText(const Vector &v)
 {
@@ -118,7 +86,12 @@ PositionView::PositionView(doc::ScenarioDocument *document, QWidget *parent)
     add(tr("Window W (each side):"), m_window);
     top->addStretch(1);
     add(tr("Curve key:"), m_key);
-    m_canvas = new PositionCanvas(this);
+    auto *canvas = new PaintedCanvas([this](QPainter &p, QSizeF size) { paintFigure(p, size); },
+                                     [this](QPointF pos, QSizeF size) { return toolTipAt(pos, size); }, this);
+    canvas->setClickHandler([this](QPointF pos, QSizeF size) { clickAt(pos, size); });
+    canvas->setObjectName(QStringLiteral("positionCanvas"));
+    canvas->setMinimumSize(480, 300);
+    m_canvas = canvas;
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(top);

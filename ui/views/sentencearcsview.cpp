@@ -3,6 +3,7 @@
 #include "ui/document/scenariodocument.h"
 #include "ui/numbertext.h"
 #include "ui/views/paintedexport.h"
+#include "ui/views/paintfit.h"
 
 #include <QFontMetricsF>
 #include <QHelpEvent>
@@ -26,14 +27,6 @@ const QColor kNanColor(0xd9, 0x44, 0x8a);    // NaN weights, as in the heatmap
 const QColor kMaskedColor(0xb0, 0xb0, 0xb0); // masked keys
 constexpr double kMargin = 16.0;
 
-QFont pixelFont(const QFont &base, double pixels, bool bold = false)
-{
-    QFont font = base;
-    font.setPixelSize(std::max(1, static_cast<int>(std::lround(pixels))));
-    font.setBold(bold);
-    return font;
-}
-
 /// Boxes for `labels` in one centred row at `top`, shrinking the font (down to 7 px) and then
 /// eliding the labels until the row fits `width`. Returns the boxes and the elided labels.
 std::vector<QRectF> rowBoxes(const QStringList &labels, QFont *font, double width, double top,
@@ -46,7 +39,7 @@ std::vector<QRectF> rowBoxes(const QStringList &labels, QFont *font, double widt
     std::vector<double> widths(n);
     double pad = 0, gap = 0, total = 0;
     for (int attempt = 0; attempt < 8; ++attempt) {
-        *font = pixelFont(*font, px, font->bold());
+        *font = pixelFont(px, font->bold(), *font);
         const QFontMetricsF metrics(*font, const_cast<QPaintDevice *>(device));
         pad = px * 0.55;
         gap = px * 0.45;
@@ -199,9 +192,9 @@ SentenceArcsView::Layout SentenceArcsView::layout(QSizeF size) const
     const double titlePx = std::clamp(h / 26.0, 12.0, 20.0);
     const double tokenPx = std::clamp(h / 24.0, 11.0, 20.0);
     const double smallPx = std::clamp(tokenPx * 0.8, 10.0, 15.0);
-    l.titleFont = pixelFont(font(), titlePx, true);
-    l.tokenFont = pixelFont(font(), tokenPx);
-    l.smallFont = pixelFont(font(), smallPx);
+    l.titleFont = pixelFont(titlePx, true, font());
+    l.tokenFont = pixelFont(tokenPx, false, font());
+    l.smallFont = pixelFont(smallPx, false, font());
     l.titleRect = QRectF(kMargin, kMargin, w - 2 * kMargin, titlePx * 1.6);
     l.legendRect = QRectF(kMargin, h - kMargin - smallPx * 1.5, w - 2 * kMargin, smallPx * 1.5);
 
@@ -230,7 +223,7 @@ SentenceArcsView::Layout SentenceArcsView::layout(QSizeF size) const
         l.queryBoxes = rowBoxes(queries, &queryFont, inner, queryTop, &l.queryText, device);
         // Both rows in the smaller of the two fonts, so neither row looks more important.
         if (queryFont.pixelSize() != keyFont.pixelSize()) {
-            l.tokenFont = pixelFont(font(), std::min(queryFont.pixelSize(), keyFont.pixelSize()));
+            l.tokenFont = pixelFont(std::min(queryFont.pixelSize(), keyFont.pixelSize()), false, font());
             keyFont = queryFont = l.tokenFont;
             l.keyBoxes = rowBoxes(keys, &keyFont, inner, keyTop, &l.keyText, device);
             l.queryBoxes = rowBoxes(queries, &queryFont, inner, queryTop, &l.queryText, device);

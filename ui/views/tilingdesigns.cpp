@@ -1,6 +1,7 @@
 #include "ui/views/tilingdesigns.h"
 
 #include "ui/numbertext.h"
+#include "ui/views/paintfit.h"
 
 #include <QCoreApplication>
 #include <QFont>
@@ -33,14 +34,6 @@ QString size(std::uint64_t bytes)
 QString count(std::uint64_t n)
 {
     return QLocale::c().toString(qulonglong(n));
-}
-
-QFont pixelFont(double pixels, bool bold = false)
-{
-    QFont font;
-    font.setPixelSize(std::max(7, int(std::lround(pixels))));
-    font.setBold(bold);
-    return font;
 }
 
 /// A labelled horizontal bar: `fraction` of `width`, the label in the column right of `width`.

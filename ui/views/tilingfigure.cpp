@@ -2,6 +2,7 @@
 
 #include "ui/numbertext.h"
 #include "ui/plots/viridis.h"
+#include "ui/views/paintfit.h"
 
 #include <QFont>
 #include <QFontMetricsF>
@@ -26,14 +27,6 @@ constexpr double kNarrow = 800;        // below this logical width: narrower tab
 const QColor kCurrent(0xe6, 0x61, 0x00); // the tile just visited
 const QColor kTouched(0xfd, 0xe3, 0xcc); // table rows the current tile updated
 const QColor kUnvisited(Qt::white);
-
-QFont pixelFont(double pixels, bool bold = false)
-{
-    QFont font;
-    font.setPixelSize(std::max(7, static_cast<int>(std::lround(pixels))));
-    font.setBold(bold);
-    return font;
-}
 
 int tileIndexOf(const TilingFigureData &d, Index row, Index col)
 {
@@ -63,30 +56,12 @@ double bottomHeight(double width)
     return kLineHeight * 1.8 + designsHeight(width) + 8;
 }
 
-/// Draws one line of text in `rect`, shrinking the font (down to 70%) and then eliding so
-/// that it never runs past the rect.
-void drawFitted(QPainter &p, const QRectF &rect, const QString &text, double pixels, bool bold)
-{
-    QFont font = pixelFont(pixels, bold);
-    for (double px = pixels; px >= pixels * 0.7; px -= 0.5) {
-        font = pixelFont(px, bold);
-        if (QFontMetricsF(font).horizontalAdvance(text) <= rect.width()) break;
-    }
-    p.setFont(font);
-    const QString shown = QFontMetricsF(font).elidedText(text, Qt::ElideRight, rect.width());
-    p.drawText(rect, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextSingleLine, shown);
-}
-
 /// Logical size range of the layout; sizes outside it are scaled (see tilingLayout).
 constexpr double kMinWidth = 640, kMinHeight = 420, kMaxWidth = 1200, kMaxHeight = 800;
 
-double figureScale(QSizeF size)
+double layoutScale(QSizeF size)
 {
-    if (size.width() < kMinWidth || size.height() < kMinHeight)
-        return std::min(size.width() / kMinWidth, size.height() / kMinHeight);
-    if (size.width() > kMaxWidth && size.height() > kMaxHeight)
-        return std::min(size.width() / kMaxWidth, size.height() / kMaxHeight);
-    return 1;
+    return figureScale(size, {kMinWidth, kMinHeight}, {kMaxWidth, kMaxHeight});
 }
 
 QRectF scaled(const QRectF &r, double s)
@@ -139,7 +114,7 @@ TilingFigureLayout logicalLayout(const TilingFigureData &d, QSizeF size)
 
 TilingFigureLayout tilingLayout(const TilingFigureData &d, QSizeF size)
 {
-    const double s = figureScale(size);
+    const double s = layoutScale(size);
     TilingFigureLayout l = logicalLayout(d, size / s);
     l.scale = s;
     if (s == 1) return l;
@@ -156,11 +131,12 @@ void paintTilingFigure(QPainter &p, QSizeF deviceSize, const TilingFigureData &d
     p.save();
     p.setRenderHint(QPainter::Antialiasing, true);
     p.fillRect(QRectF(QPointF(0, 0), deviceSize), Qt::white);
-    const double scale = figureScale(deviceSize);
+    const double scale = layoutScale(deviceSize);
     p.scale(scale, scale);
     const QSizeF size = deviceSize / scale;
     p.setPen(Qt::black);
-    drawFitted(p, QRectF(kMargin, kMargin, size.width() - 2 * kMargin, 20), d.title, 16, true);
+    drawFitted(p, QRectF(kMargin, kMargin, size.width() - 2 * kMargin, 20), Qt::AlignLeft | Qt::AlignVCenter,
+               d.title, pixelFont(16, true), {}, 11);
     const TilingFigureLayout l = logicalLayout(d, size);
     if (d.message.isEmpty() && !l.linearChart.isEmpty()) {
         paintLinearComparison(p, l.linearChart, d.designs);
@@ -282,7 +258,8 @@ void paintTilingFigure(QPainter &p, QSizeF deviceSize, const TilingFigureData &d
     // 5. The result line and the notes.
     double y = std::max(l.matrix.bottom(), l.rows.back().bottom()) + 10;
     p.setPen(Qt::black);
-    drawFitted(p, QRectF(kMargin, y, size.width() - 2 * kMargin, kLineHeight * 1.4), d.resultLine, 14, true);
+    drawFitted(p, QRectF(kMargin, y, size.width() - 2 * kMargin, kLineHeight * 1.4),
+               Qt::AlignLeft | Qt::AlignVCenter, d.resultLine, pixelFont(14, true), {}, 10);
     paintTilingDesigns(p, l.designs, d.designs);
     p.restore();
 }

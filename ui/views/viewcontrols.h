@@ -12,7 +12,8 @@ namespace attn::ui {
 
 /// A spin box named `name` over [minimum, maximum] with `toolTip`; large ranges show thousands
 /// separators ("16,384").
-QSpinBox *namedSpinBox(const QString &name, int minimum, int maximum, const QString &toolTip, QWidget *parent);
+QSpinBox *namedSpinBox(const QString &name, int minimum, int maximum, const QString &toolTip,
+                       QWidget *parent);
 
 /// A push button named `name` showing `text`, with `toolTip`.
 QPushButton *namedButton(const QString &name, const QString &text, const QString &toolTip, QWidget *parent);
