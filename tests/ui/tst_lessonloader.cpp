@@ -244,9 +244,8 @@ void TestLessonLoader::brokenLessonsNameFileStepAndField_data()
     QTest::addRow("view value with an empty name")
         << task("\"kind\": \"view_value\", \"name\": \"\", \"below\": 2") << 1 << "task.check.name"
         << "expected the name of a value the view shows, got an empty string";
-    QTest::addRow("empty all_of")
-        << task("\"kind\": \"all_of\", \"checks\": []") << 1 << "task.check.checks"
-        << "expected a non-empty array of checks, got an empty array";
+    QTest::addRow("empty all_of") << task("\"kind\": \"all_of\", \"checks\": []") << 1 << "task.check.checks"
+                                  << "expected a non-empty array of checks, got an empty array";
     QTest::addRow("view value without name")
         << task("\"kind\": \"view_value\", \"below\": 2") << 1 << "task.check.name"
         << "expected the name of a value the view shows";

@@ -1,0 +1,221 @@
+// The intended solution of every task of the shipped lessons, written as the edits a learner
+// makes, and the code that applies such an edit to a document or to a figure view's own
+// controls, as the learner would. Used by tst_lessoncheck.
+#pragma once
+
+#include "core/scenario.h"
+#include "ui/document/scenariodocument.h"
+#include "ui/lessons/lesson.h"
+#include "ui/models/scorematrixmodel.h"
+#include "ui/views/figureview.h"
+#include "ui/views/maskedits.h"
+
+#include <QAbstractButton>
+#include <QAbstractSlider>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QStringList>
+
+#include <map>
+
+namespace attn::test {
+
+using attn::doc::ScenarioDocument;
+using attn::doc::TensorRole;
+using attn::lessons::LessonStep;
+
+/// The intended solution of every shipped task, as edits a learner makes with the controls the
+/// step leaves unlocked: "Q[row][col]=x", "K[row][col]=x", "V[row][col]=x" (rows by label),
+/// "remove key ROW", "add query", "add key", "add d_v column", "select ROW", "temperature=x" (the
+/// score strip), "edit scores directly" and "S[row][col]=x" (the score table; rows and columns by
+/// label), and for a figure view's own controls "set NAME=VALUE" (a spin box, slider or combo box
+/// of the view found by objectName; a combo box by item data or text) and "click NAME [xN]" (a
+/// button, N times). Key: "<lesson id>/<step, from 1>".
+inline const std::map<QString, QStringList> &solutions()
+{
+    static const std::map<QString, QStringList> table = {
+        {"01-why-attention/1", {"select she"}},
+        {"01-why-attention/2", {"select come"}},
+        {"01-why-attention/3", {"Q[she][1]=4"}},
+        {"02-query-key-value/1", {"Q[q][0]=0", "Q[q][1]=1"}},
+        {"02-query-key-value/2",
+         {"V[k1][1]=1", "V[k1][2]=1", "V[k2][0]=1", "V[k2][2]=1", "V[k3][0]=1", "V[k3][1]=1"}},
+        {"02-query-key-value/3", {"K[k3][0]=4"}},
+        {"03-softmax-mixture/1", {"Q[q][0]=4"}},
+        {"03-softmax-mixture/2", {"temperature=0.3"}},
+        {"03-softmax-mixture/3", {"Q[q][0]=4"}},
+        {"03-softmax-mixture/4", {"remove key k2 again"}},
+        {"03-softmax-mixture/5", {"K[k1][0]=2"}},
+        {"04-why-scale/1", {"K[k1][2]=-3"}},
+        {"04-why-scale/2", {"K[k1][2]=10"}},
+        {"04-why-scale/3", {"select large"}},
+        {"05-scoring-functions/1", {"K[k1][0]=4"}},
+        {"05-scoring-functions/2", {"K[k1][0]=3"}},
+        {"05-scoring-functions/3", {"K[k1][1]=2"}},
+        {"05-scoring-functions/4", {"select c"}},
+        {"06-matrix-form/1", {"add query", "Q[q3][0]=1"}},
+        {"06-matrix-form/2", {"add d_v column"}},
+        {"06-matrix-form/3", {"K[k3][0]=2", "K[k3][1]=2"}},
+        {"06-matrix-form/4", {"edit scores directly", "S[a][k1]=0", "S[a][k3]=-10"}},
+        {"07-masks/1", {"Q[like][0]=3", "Q[like][1]=0"}},
+        {"07-masks/2", {"mask causal"}},
+        {"07-masks/3", {"V[tea][0]=10", "V[tea][1]=10"}},
+        {"07-masks/5", {"mask policy uniform"}},
+        {"08-self-and-cross/1", {"select cat"}},
+        {"08-self-and-cross/2", {"select noir"}},
+        {"08-self-and-cross/3", {"Q[noir][1]=0", "Q[noir][2]=4"}},
+        // lessons 09, 12:
+        {"09-rnn-vs-attention/1", {"set pathsI=1", "set pathsJ=10"}},
+        {"09-rnn-vs-attention/2", {"set pathsWindow=4"}},
+        {"09-rnn-vs-attention/3", {"click pathsStep x12"}},
+        {"09-rnn-vs-attention/4", {"set pathsN=64", "set pathsWindow=16"}},
+        {"12-quadratic-cost/1", {"set costN=100000"}},
+        {"12-quadratic-cost/2", {"set costDtype=f32", "set costN=11586"}},
+        {"12-quadratic-cost/3", {"set costKvHeads=8"}},
+        {"12-quadratic-cost/4", {"set costWindow=512"}},
+        // lessons 10, 11:
+        {"10-multi-head/1", {"set headSelector=2"}},
+        {"10-multi-head/2", {"K[sat][0]=4"}},
+        {"10-multi-head/4", {"set kvGrouping=1"}},
+        {"10-multi-head/5", {"Q[cat][0]=0", "Q[cat][1]=6"}},
+        {"11-position/1", {"set positionalKind=rope"}},
+        {"11-position/2", {"set ropeBase=10"}},
+        {"11-position/3", {"set alibiSlope=0.5"}},
+        {"11-position/4", {"set window=2"}},
+        // lessons 13, 15:
+        {"13-efficient-designs/1", {"click stepButton x9"}},
+        {"13-efficient-designs/2", {"set blockQuery=3", "set blockKey=3", "click stepButton x4"}},
+        {"13-efficient-designs/3", {"set kvHeadsCombo=8 (GQA)"}},
+        {"13-efficient-designs/4", {"set layersSpin=4"}},
+        {"15-weights-not-explanations/1", {"set interventionKind=delete", "set interventionKey=not"}},
+        {"15-weights-not-explanations/2", {"select the"}},
+        {"15-weights-not-explanations/3", {"set interventionKind=duplicate", "set interventionKey=movie"}},
+        // lessons 14, 16:
+        {"14-measuring-honestly/2", {"set measuringRepetitions=21"}},
+        {"14-measuring-honestly/3", {"set needleWindow=1024"}},
+        {"14-measuring-honestly/4", {"set needleKernel=linear"}},
+        {"16-baselines/1", {"K[cat][0]=1", "K[cat][1]=0"}},
+        {"16-baselines/2", {"set convWidth=6"}},
+        {"16-baselines/3", {"V[she][0]=3"}},
+    };
+    return table;
+}
+
+/// "set NAME=VALUE" and "click NAME [xN]" on the figure view's own widgets, as a learner would.
+inline bool applyViewEdit(const QString &edit, attn::ui::FigureView *view, QString *why)
+{
+    if (!view) return (*why = "the step has no figure view", false);
+    static const QRegularExpression set(QStringLiteral("^set (\\w+)=(.+)$"));
+    static const QRegularExpression click(QStringLiteral("^click (\\w+)(?: x(\\d+))?$"));
+    if (const QRegularExpressionMatch m = set.match(edit); m.hasMatch()) {
+        QWidget *widget = view->findChild<QWidget *>(m.captured(1));
+        if (!widget) return (*why = "no widget " + m.captured(1), false);
+        if (!widget->isEnabled()) return (*why = m.captured(1) + " is disabled", false);
+        const QString value = m.captured(2);
+        if (auto *spin = qobject_cast<QSpinBox *>(widget)) {
+            spin->setValue(value.toInt());
+            return spin->value() == value.toInt() || (*why = "value out of range", false);
+        }
+        if (auto *spin = qobject_cast<QDoubleSpinBox *>(widget)) {
+            spin->setValue(value.toDouble());
+            return true;
+        }
+        if (auto *slider = qobject_cast<QAbstractSlider *>(widget)) {
+            slider->setValue(value.toInt());
+            return slider->value() == value.toInt() || (*why = "value out of range", false);
+        }
+        if (auto *combo = qobject_cast<QComboBox *>(widget)) {
+            int index = combo->findData(value);
+            if (index < 0) index = combo->findText(value);
+            if (index < 0) return (*why = "no item " + value, false);
+            combo->setCurrentIndex(index);
+            return true;
+        }
+        return (*why = m.captured(1) + " is not a spin box, slider or combo box", false);
+    }
+    if (const QRegularExpressionMatch m = click.match(edit); m.hasMatch()) {
+        auto *button = view->findChild<QAbstractButton *>(m.captured(1));
+        if (!button) return (*why = "no button " + m.captured(1), false);
+        const int times = m.captured(2).isEmpty() ? 1 : m.captured(2).toInt();
+        for (int i = 0; i < times; ++i) {
+            if (!button->isEnabled()) return (*why = m.captured(1) + " is disabled", false);
+            button->click();
+        }
+        return true;
+    }
+    return (*why = "unknown edit", false);
+}
+
+inline bool allowed(const LessonStep &step, const QString &control)
+{
+    return !step.controlsGiven || step.controls.contains(control);
+}
+
+/// Applies one edit written as in solutions(); false (with *why) when it cannot be applied or
+/// uses a control the step locks.
+inline bool applyEdit(const QString &edit, const LessonStep &step, ScenarioDocument &document, QString *why)
+{
+    static const QRegularExpression cell(QStringLiteral("^([QKV])\\[(.+)\\]\\[(\\d+)\\]=(-?[\\d.]+)$"));
+    if (const QRegularExpressionMatch m = cell.match(edit); m.hasMatch()) {
+        const QString tensor = m.captured(1);
+        if (!allowed(step, tensor)) return (*why = tensor + " is locked in this step", false);
+        const TensorRole role = tensor == "Q"   ? TensorRole::Query
+                                : tensor == "K" ? TensorRole::Key
+                                                : TensorRole::Value;
+        const QStringList labels =
+            role == TensorRole::Query ? document.traceQueryLabels() : document.traceKeyLabels();
+        const int row = static_cast<int>(labels.indexOf(m.captured(2)));
+        if (row < 0) return (*why = "no row " + m.captured(2), false);
+        return document.setCell(role, row, m.captured(3).toInt(), m.captured(4).toDouble()) ||
+               (*why = "setCell refused", false);
+    }
+    if (edit.startsWith("temperature=")) {
+        if (!allowed(step, QStringLiteral("score"))) return (*why = "the score strip is locked", false);
+        attn::Scenario edited = document.scenario();
+        edited.temperature = edit.mid(12).toDouble();
+        return document.replaceScenario(edited, edit) || (*why = "refused", false);
+    }
+    if (edit == "edit scores directly") {
+        if (!allowed(step, QStringLiteral("S"))) return (*why = "S is locked in this step", false);
+        const auto edited = attn::ui::scenarioWithRawScores(document.scenario(), document.trace(), why);
+        return edited && (document.replaceScenario(*edited, edit) || (*why = "refused", false));
+    }
+    static const QRegularExpression score(QStringLiteral("^S\\[([^\\]]+)\\]\\[([^\\]]+)\\]=(-?[\\d.]+)$"));
+    if (const QRegularExpressionMatch m = score.match(edit); m.hasMatch()) {
+        if (!allowed(step, QStringLiteral("S"))) return (*why = "S is locked in this step", false);
+        attn::Scenario edited = document.scenario();
+        const int row = static_cast<int>(document.traceQueryLabels().indexOf(m.captured(1)));
+        const int column = static_cast<int>(document.traceKeyLabels().indexOf(m.captured(2)));
+        if (edited.scores.empty() || row < 0 || column < 0) return (*why = "no raw score " + edit, false);
+        edited.scores.front()(row, column) = m.captured(3).toDouble();
+        return document.replaceScenario(edited, edit) || (*why = "refused", false);
+    }
+    if (edit.startsWith("select ")) {
+        const int row = static_cast<int>(document.traceQueryLabels().indexOf(edit.mid(7)));
+        if (row < 0) return (*why = "no query " + edit.mid(7), false);
+        document.setSelectedQuery(row);
+        return true;
+    }
+    // Lesson 7: the mask editor's edits, pushed as its buttons push them (no table is involved).
+    if (edit == "mask causal" || edit == "mask policy uniform") {
+        const attn::Scenario &current = document.scenario();
+        const attn::Scenario edited =
+            edit == "mask causal" ? attn::ui::withCausal(current, attn::Alignment::BottomRight)
+                                  : attn::ui::withMaskedRowPolicy(current, attn::MaskedRowPolicy::Uniform);
+        return document.replaceScenario(edited, edit) || (*why = "refused", false);
+    }
+    if (!allowed(step, QStringLiteral("shape"))) return (*why = "the shape is locked in this step", false);
+    if (edit.startsWith("remove key ")) {
+        const int row = static_cast<int>(document.traceKeyLabels().indexOf(edit.mid(11)));
+        return row >= 0 && document.removeKey(row);
+    }
+    if (edit == "add query") return document.addQuery();
+    if (edit == "add key") return document.addKey();
+    if (edit == "add d_v column") return document.addValueDim();
+    *why = "unknown edit";
+    return false;
+}
+
+} // namespace attn::test
