@@ -182,6 +182,12 @@ QString viewNumber(double x, QString (*exact)(double))
     return integral ? QLocale(QLocale::English).toString(static_cast<qlonglong>(x)) : exact(x);
 }
 
+/// Six significant digits: 2.09993 reads as just below 2.1, where a table's 2.100 would not.
+QString sixDigits(double x)
+{
+    return QString::number(x, 'g', 6);
+}
+
 CheckResult viewValueCheck(const TaskCheck &check, const CheckContext &c)
 {
     const auto found = c.viewValues.constFind(check.name);
@@ -206,7 +212,7 @@ CheckResult viewValueCheck(const TaskCheck &check, const CheckContext &c)
                         : QStringLiteral("%1 ± %2").arg(ui::exactNumber(*check.equals),
                                                         ui::exactNumber(check.tolerance)));
     }
-    const QString shown = QStringLiteral("%1 = %2").arg(check.name, viewNumber(x, ui::compactNumber));
+    const QString shown = QStringLiteral("%1 = %2").arg(check.name, viewNumber(x, sixDigits));
     if (!check.showTarget) return {met, shown};
     return {met, tr("%1 (needs %2)").arg(shown, needs.join(QStringLiteral(" and ")))};
 }
