@@ -15,7 +15,9 @@
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
+#include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 
 using attn::doc::ScenarioDocument;
@@ -43,6 +45,18 @@ void choose(MeasuringView &view, const char *combo, const QString &data)
     const int index = box->findData(data);
     QVERIFY(index >= 0);
     box->setCurrentIndex(index);
+}
+
+/// The items of the visible legend of the view's plots, −1 when no legend is shown.
+int visibleLegendItems(const MeasuringView &view)
+{
+    int items = -1;
+    for (const QCustomPlot *plot : view.findChildren<QCustomPlot *>())
+        for (int i = 0; i < plot->layerCount(); ++i)
+            for (QCPLayerable *layerable : plot->layer(i)->children())
+                if (auto *legend = qobject_cast<QCPLegend *>(layerable); legend && legend->realVisibility())
+                    items = std::max(items, 0) + legend->itemCount();
+    return items;
 }
 
 } // namespace
@@ -83,6 +97,8 @@ void TestMeasuringView::defaults()
     QCOMPARE(plan.configs().size(), std::size_t(6)); // naive and tiled at three sizes
     QVERIFY(view.findChild<QPushButton *>(QStringLiteral("measuringRun"))->isEnabled());
     QVERIFY(!view.findChild<QPushButton *>(QStringLiteral("measuringCancel"))->isEnabled());
+    // Before the first run the latency plot has no legend box (an empty one looked like a fault).
+    QCOMPARE(visibleLegendItems(view), -1);
 }
 
 void TestMeasuringView::needleAtEveryDepth()
@@ -168,6 +184,7 @@ void TestMeasuringView::runFillsTheChecklist()
     QCOMPARE(value(view, "results"), 4.0);
     QCOMPARE(value(view, "checklist_complete"), 1.0);
     QCOMPARE(value(view, "checklist_filled"), 10.0);
+    QCOMPARE(visibleLegendItems(view), 4); // median and p95 of naive and tiled
     QCOMPARE(view.findChild<QProgressBar *>(QStringLiteral("measuringProgress"))->value(), 1000);
     for (const attn::bench::BenchResult &r : view.results()) {
         QVERIFY(r.repetitions >= 3 && r.repetitions <= 5);

@@ -139,7 +139,7 @@ void MeasuringPlot::applyFit()
         m_checklist[c]->setVisible(!m_compact);
     }
     m_legend->setFont(sized(0.9));
-    m_legend->setVisible(!m_compact);
+    m_legend->setVisible(!m_compact && m_legend->itemCount() > 0); // no empty box before the first run
     for (QCPAxisRect *rect : {m_latencyRect, m_needleRect})
         for (QCPAxis *axis : {rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft)}) {
             axis->setTickLabelFont(sized(1.0));

@@ -288,7 +288,7 @@ void paintTilingDesigns(QPainter &p, const QRectF &area, const TilingDesigns &d)
         const double mha = std::max<double>(1, double(d.mhaBytes));
         const QString kind = d.kvHeads == d.queryHeads ? tr("MHA") : d.kvHeads == 1 ? tr("MQA") : tr("GQA");
         const QStringList labels = {tr("MHA %1: %2").arg(d.queryHeads).arg(size(d.mhaBytes)),
-                                    tr("%1 %2: %3").arg(kind).arg(d.kvHeads).arg(size(d.kvBytes)),
+                                    tr("chosen, %1 %2: %3").arg(kind).arg(d.kvHeads).arg(size(d.kvBytes)),
                                     tr("MQA 1: %1").arg(size(d.mqaBytes))};
         const double w = barLength(b, 0.45, labels);
         bar(p, b.left() + 8, top, w, 1.0, kBlue, labels[0]);

@@ -82,7 +82,7 @@ TilingView::TilingView(doc::ScenarioDocument *document, QWidget *parent)
     row2->addWidget(new QLabel(tr("K/V heads"), this));
     row2->addWidget(m_kvHeads);
     row2->addSpacing(12);
-    row2->addWidget(new QLabel(tr("Window w"), this));
+    row2->addWidget(new QLabel(tr("Reach panel: window w"), this));
     row2->addWidget(m_window);
     row2->addWidget(new QLabel(tr("layers L"), this));
     row2->addWidget(m_layers);
