@@ -29,6 +29,19 @@ public:
     int runs = 0;
 };
 
+/// A window's stack of pages: another view in front of a CountingView.
+struct Pages {
+    explicit Pages(ScenarioDocument *document)
+        : front(new QLabel(QStringLiteral("another view"), &pages)), view(new CountingView(document, &pages))
+    {
+        pages.addWidget(front);
+        pages.addWidget(view);
+    }
+    QStackedWidget pages;
+    QLabel *front;
+    CountingView *view;
+};
+
 } // namespace
 
 class TestFigureView : public QObject {
@@ -55,11 +68,10 @@ void TestFigureView::hiddenPageCatchesUpOnceWhenShown()
 {
     ScenarioDocument document;
     QVERIFY(document.load(attn::test::workedExample()));
-    QStackedWidget pages;
-    auto *front = new QLabel(QStringLiteral("another view"), &pages);
-    auto *view = new CountingView(&document, &pages);
-    pages.addWidget(front);
-    pages.addWidget(view);
+    Pages window(&document);
+    QLabel *front = window.front;
+    CountingView *view = window.view;
+    QStackedWidget &pages = window.pages;
     pages.setCurrentWidget(view);
     pages.show();
     QVERIFY(QTest::qWaitForWindowExposed(&pages));
@@ -79,11 +91,10 @@ void TestFigureView::readingTaskValuesCatchesUp()
 {
     ScenarioDocument document;
     QVERIFY(document.load(attn::test::workedExample()));
-    QStackedWidget pages;
-    auto *front = new QLabel(QStringLiteral("another view"), &pages);
-    auto *view = new CountingView(&document, &pages);
-    pages.addWidget(front);
-    pages.addWidget(view);
+    Pages window(&document);
+    QLabel *front = window.front;
+    CountingView *view = window.view;
+    QStackedWidget &pages = window.pages;
     pages.setCurrentWidget(front);
     pages.show();
     QVERIFY(QTest::qWaitForWindowExposed(&pages));

@@ -162,9 +162,7 @@ HeadsLayout layoutHeadsFigure(const HeadsFigureData &data, QSizeF size)
 
 void paintHeadsFigure(QPainter &painter, QSizeF size, const HeadsFigureData &data, bool onScreen)
 {
-    painter.save();
-    painter.setRenderHint(QPainter::Antialiasing);
-    painter.fillRect(QRectF(QPointF(0, 0), size), Qt::white);
+    beginFigure(painter, size);
     const HeadsLayout l = layoutHeadsFigure(data, size);
     const QFont font = pixelFont(l.fontPx);
     const QFont bold = pixelFont(l.fontPx, true);

@@ -80,13 +80,7 @@ std::vector<QRectF> interventionBars(const InterventionFigureData &d, QSizeF siz
 
 void paintInterventionFigure(QPainter &p, QSizeF deviceSize, const InterventionFigureData &d)
 {
-    p.save();
-    p.setRenderHint(QPainter::Antialiasing, true);
-    p.fillRect(QRectF(QPointF(0, 0), deviceSize), Qt::white);
-    const double scale = layoutScale(deviceSize);
-    p.scale(scale, scale);
-    const QSizeF size = deviceSize / scale;
-    p.setPen(Qt::black);
+    const QSizeF size = beginFigure(p, deviceSize, layoutScale(deviceSize));
     p.setFont(pixelFont(16, true));
     p.drawText(QRectF(kMargin, kMargin, size.width() - 2 * kMargin, kTitleHeight),
                Qt::AlignLeft | Qt::AlignTop | Qt::TextSingleLine, d.title);

@@ -139,10 +139,7 @@ MaskFigureLayout layoutMaskFigure(const MaskFigureData &data, QSizeF size, const
 
 void paintMaskFigure(QPainter &painter, const MaskFigureData &data, const MaskFigureLayout &l, QSizeF size)
 {
-    painter.save();
-    painter.setRenderHint(QPainter::Antialiasing);
-    painter.fillRect(QRectF(QPointF(0, 0), size), Qt::white);
-    painter.setPen(Qt::black);
+    beginFigure(painter, size);
     painter.setFont(l.titleFont);
     painter.drawText(l.titleRect, Qt::AlignCenter | Qt::TextSingleLine, data.title);
     painter.setFont(l.smallFont);

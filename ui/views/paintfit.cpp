@@ -36,6 +36,16 @@ void drawFitted(QPainter &painter, const QRectF &rect, int flags, const QString 
                      QFontMetricsF(f).elidedText(shown, Qt::ElideRight, rect.width()));
 }
 
+QSizeF beginFigure(QPainter &painter, QSizeF deviceSize, double scale)
+{
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.fillRect(QRectF(QPointF(0, 0), deviceSize), Qt::white);
+    painter.scale(scale, scale);
+    painter.setPen(Qt::black);
+    return deviceSize / scale;
+}
+
 double figureScale(QSizeF size, QSizeF minimum, QSizeF maximum)
 {
     if (size.width() < minimum.width() || size.height() < minimum.height())

@@ -27,4 +27,9 @@ void drawFitted(QPainter &painter, const QRectF &rect, int flags, const QString 
 /// sides) it enlarges it, text included; 1 in between, where the layout uses the size itself.
 double figureScale(QSizeF size, QSizeF minimum, QSizeF maximum);
 
+/// Starts a figure on `painter` over `deviceSize`: saves the painter state (the caller restores
+/// it), turns on antialiasing, fills the area white, scales by `scale` and sets a black pen.
+/// Returns the logical size the figure is laid out at, deviceSize / scale.
+QSizeF beginFigure(QPainter &painter, QSizeF deviceSize, double scale = 1.0);
+
 } // namespace attn::ui

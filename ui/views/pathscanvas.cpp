@@ -162,10 +162,7 @@ void PathsCanvas::paintFigure(QPainter &painter, QSizeF size) const
 {
     const PathsState &s = m_state;
     const Geometry g = geometry(size);
-    painter.save();
-    painter.setRenderHint(QPainter::Antialiasing);
-    painter.fillRect(QRectF(QPointF(0, 0), size), Qt::white);
-    painter.setPen(Qt::black);
+    beginFigure(painter, size);
     drawFitted(painter, g.title, Qt::AlignLeft | Qt::AlignVCenter, title(), g.titleFont);
     painter.setPen(kRnnColor.darker(130));
     drawFitted(painter, g.rnnCaption, Qt::AlignLeft | Qt::AlignVCenter, rnnCaption(), g.font);

@@ -82,9 +82,7 @@ PositionLayout layoutPositionFigure(const PositionFigureData &data, QSizeF size)
 
 void paintPositionFigure(QPainter &painter, QSizeF size, const PositionFigureData &d)
 {
-    painter.save();
-    painter.setRenderHint(QPainter::Antialiasing);
-    painter.fillRect(QRectF(QPointF(0, 0), size), Qt::white);
+    beginFigure(painter, size);
     const PositionLayout l = layoutPositionFigure(d, size);
     const QFont font = pixelFont(l.fontPx);
     const QFont bold = pixelFont(l.fontPx, true);

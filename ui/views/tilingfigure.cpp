@@ -128,13 +128,7 @@ TilingFigureLayout tilingLayout(const TilingFigureData &d, QSizeF size)
 
 void paintTilingFigure(QPainter &p, QSizeF deviceSize, const TilingFigureData &d)
 {
-    p.save();
-    p.setRenderHint(QPainter::Antialiasing, true);
-    p.fillRect(QRectF(QPointF(0, 0), deviceSize), Qt::white);
-    const double scale = layoutScale(deviceSize);
-    p.scale(scale, scale);
-    const QSizeF size = deviceSize / scale;
-    p.setPen(Qt::black);
+    const QSizeF size = beginFigure(p, deviceSize, layoutScale(deviceSize));
     drawFitted(p, QRectF(kMargin, kMargin, size.width() - 2 * kMargin, 20), Qt::AlignLeft | Qt::AlignVCenter,
                d.title, pixelFont(16, true), {}, 11);
     const TilingFigureLayout l = logicalLayout(d, size);
