@@ -1,6 +1,7 @@
 #include "core/intervention.h"
 
 #include "core/mask.h"
+#include "core/score.h"
 
 #include <algorithm>
 #include <cmath>
@@ -96,6 +97,57 @@ Scenario withoutKey(const Scenario &scenario, Index key)
     eraseAt(s.key_tokens, key);
     eraseAt(s.mask.key_padding, key);
     for (BoolMatrix &m : s.mask.visible) m = removeColumn(m, key);
+    return s;
+}
+
+Scenario restrictToQuery(const Scenario &scenario, int head, Index query)
+{
+    const Shapes shapes = validate(scenario);
+    if (head < 0 || head >= shapes.num_query_heads) {
+        throw ScenarioError("head", "query head " + std::to_string(head) + " is outside 0 … " +
+                                        std::to_string(shapes.num_query_heads - 1));
+    }
+    if (query < 0 || query >= shapes.n_q) {
+        throw ScenarioError("query", "query row " + std::to_string(query) + " is outside 0 … " +
+                                         std::to_string(shapes.n_q - 1) + " (n_q = " +
+                                         std::to_string(shapes.n_q) + ")");
+    }
+    const int kvHead = kvHeadFor(head, shapes.num_query_heads, shapes.num_kv_heads);
+
+    Scenario s = scenario;
+    // 1. Positions first, while n_q still matches: the query keeps its place among the keys.
+    if (usesPositions(scenario)) {
+        const Positions positions = resolvePositions(scenario, shapes);
+        s.query_positions = {positions.query[static_cast<std::size_t>(query)]};
+        s.key_positions = positions.key;
+    } else if (!s.query_positions.empty()) {
+        s.query_positions = {s.query_positions[static_cast<std::size_t>(query)]};
+    }
+    if (s.positional.kind == PositionalKind::Alibi) {
+        const std::vector<double> slopes = scenario.positional.alibi_slopes.empty()
+                                               ? alibiSlopes(shapes.num_query_heads)
+                                               : scenario.positional.alibi_slopes;
+        s.positional.alibi_slopes = {slopes[static_cast<std::size_t>(head)]};
+    }
+    // 2. Tensors: one query row of one head; the K/V head it reads.
+    if (s.query.size() > 0) s.query = scenario.query.block(query, Index(head) * shapes.d_k, 1, shapes.d_k);
+    if (s.key.size() > 0) s.key = scenario.key.middleCols(Index(kvHead) * shapes.d_k, shapes.d_k);
+    s.value = scenario.value.middleCols(Index(kvHead) * shapes.d_v, shapes.d_v);
+    if (!s.scores.empty()) {
+        const Matrix &m = scenario.scores.size() == 1 ? scenario.scores[0]
+                                                      : scenario.scores[static_cast<std::size_t>(head)];
+        s.scores = {m.row(query)};
+    }
+    s.num_query_heads = 1;
+    s.num_kv_heads = 1;
+    // 3. Labels and mask parts that index queries.
+    if (!s.query_tokens.empty()) s.query_tokens = {scenario.query_tokens[static_cast<std::size_t>(query)]};
+    if (!s.mask.visible.empty()) {
+        const BoolMatrix &m = scenario.mask.visible.size() == 1
+                                  ? scenario.mask.visible[0]
+                                  : scenario.mask.visible[static_cast<std::size_t>(head)];
+        s.mask.visible = {m.row(query)};
+    }
     return s;
 }
 

@@ -83,6 +83,16 @@ struct RankComparison {
 RankComparison compareRankings(const Vector &weights, const Vector &effects, const std::vector<Index> &keys,
                                double tolerance = 1e-9);
 
+/// The scenario cut down to query row `query` of query head `head`: one query row (its Q slice,
+/// raw-score row, visible-mask row, label and position), one query head reading one K/V head
+/// (the columns of K and V that head reads), every key. Positions are made explicit first and an
+/// ALiBi slope is carried over explicitly, so attend() of the result gives that (head, query)
+/// exactly the logits, weights and output it has in the full scenario, at 1/(H_q·n_q) of the work.
+/// For views that show one query of one head (e.g. its deletion sweep). The masked-row policy
+/// then applies to this row only. Throws ScenarioError("head") or ("query") for an index out of
+/// range, and whatever validate() throws for `scenario`.
+Scenario restrictToQuery(const Scenario &scenario, int head, Index query);
+
 /// Every key deleted in turn, and per query the weight ranking against the effect ranking.
 struct DeletionSweep {
     AttentionTrace original;              ///< attend(scenario)

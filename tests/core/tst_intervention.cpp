@@ -42,6 +42,8 @@ private slots:
     void compareRankings_data();
     void compareRankings();
     void sweepMatchesSingleDeletions();
+    void restrictedQueryMatchesTheFullScenario_data();
+    void restrictedQueryMatchesTheFullScenario();
     void errors();
 };
 
@@ -291,6 +293,92 @@ void TestIntervention::sweepMatchesSingleDeletions()
     }
 }
 
+void TestIntervention::restrictedQueryMatchesTheFullScenario_data()
+{
+    QTest::addColumn<QString>("variant");
+    for (const char *v : {"gqa", "causal-bottom-right", "window", "rope", "alibi", "alibi-explicit",
+                          "raw-scores-per-head", "visible-per-head", "padding"})
+        QTest::newRow(v) << QString::fromLatin1(v);
+}
+
+void TestIntervention::restrictedQueryMatchesTheFullScenario()
+{
+    // Every (head, query) of the cut-down scenario gets exactly the numbers it has in the full
+    // one: logits, weights, output, and its row of the deletion sweep.
+    QFETCH(QString, variant);
+    std::mt19937 rng(23);
+    std::normal_distribution<double> normal;
+    const auto random = [&](Index rows, Index cols) {
+        return Matrix(Matrix::NullaryExpr(rows, cols, [&] { return normal(rng); }));
+    };
+    const Index n_q = 4, n_k = 6, d_k = 4, d_v = 3;
+    Scenario s;
+    s.num_query_heads = 4;
+    s.num_kv_heads = 2;
+    s.query = random(n_q, 4 * d_k);
+    s.key = random(n_k, 2 * d_k);
+    s.value = random(n_k, 2 * d_v);
+    s.query_tokens = {"a", "b", "c", "d"};
+    if (variant == "causal-bottom-right") {
+        s.mask.causal = true;
+        s.alignment = Alignment::BottomRight;
+    } else if (variant == "window") {
+        s.alignment = Alignment::BottomRight;
+        s.mask.window = Window{1, 0};
+    } else if (variant == "rope") {
+        s.positional.kind = PositionalKind::Rope;
+        s.alignment = Alignment::BottomRight;
+    } else if (variant == "alibi") {
+        s.positional.kind = PositionalKind::Alibi;
+        s.alignment = Alignment::TopLeft;
+    } else if (variant == "alibi-explicit") {
+        s.positional.kind = PositionalKind::Alibi;
+        s.positional.alibi_slopes = {0.5, 0.25, 0.125, 1.0};
+        s.query_positions = {5, 3, 9, 0};
+    } else if (variant == "raw-scores-per-head") {
+        s.query = Matrix();
+        s.key = Matrix();
+        for (int h = 0; h < 4; ++h) s.scores.push_back(random(n_q, n_k));
+    } else if (variant == "visible-per-head") {
+        for (int h = 0; h < 4; ++h) {
+            BoolMatrix m = BoolMatrix::Constant(n_q, n_k, true);
+            m(h, h) = false;
+            m(h, (h + 1) % n_k) = false;
+            s.mask.visible.push_back(m);
+        }
+    } else if (variant == "padding") {
+        s.mask.key_padding = {true, false, true, true, false, true};
+    }
+    const AttentionTrace full = attend(s);
+    const DeletionSweep fullSweep = deletionSweep(s);
+    for (int h = 0; h < 4; ++h) {
+        for (Index i = 0; i < n_q; ++i) {
+            const Scenario r = restrictToQuery(s, h, i);
+            QCOMPARE(r.num_query_heads, 1);
+            QCOMPARE(r.value.cols(), d_v);
+            const AttentionTrace t = attend(r);
+            QCOMPARE(t.shapes.n_q, Index(1));
+            const HeadTrace &fh = full.heads[std::size_t(h)];
+            const HeadTrace &th = t.heads[0];
+            for (Index j = 0; j < n_k; ++j) {
+                QCOMPARE(th.visible(0, j), fh.visible(i, j));
+                QCOMPARE(th.weights(0, j), fh.weights(i, j));
+                if (fh.visible(i, j)) QCOMPARE(th.logits(0, j), fh.logits(i, j));
+            }
+            for (Index c = 0; c < d_v; ++c) QCOMPARE(th.output(0, c), fh.output(i, c));
+            const DeletionSweep cut = deletionSweep(r);
+            const RankComparison &a = cut.rankings[0];
+            const RankComparison &b = fullSweep.rankings[std::size_t(h * n_q + i)];
+            QCOMPARE(a.keys, b.keys);
+            QCOMPARE(a.discordant, b.discordant);
+            QCOMPARE(a.concordant, b.concordant);
+            for (Index j = 0; j < n_k; ++j)
+                QCOMPARE(cut.keys[std::size_t(j)].effect(0, 0), fullSweep.keys[std::size_t(j)].effect(h, i));
+        }
+    }
+    QCOMPARE(restrictToQuery(s, 3, 1).query_tokens, (std::vector<std::string>{"b"}));
+}
+
 void TestIntervention::errors()
 {
     auto field = [](auto &&call) {
@@ -308,6 +396,9 @@ void TestIntervention::errors()
     single.value = mat(1, 2, {2, 0});
     QCOMPARE(field([&] { withoutKey(single, 0); }), QStringLiteral("key"));
     QCOMPARE(field([] { deletionSweep(Scenario{}); }), QStringLiteral("V")); // invalid scenario
+    QCOMPARE(field([] { restrictToQuery(workedExample(), 1, 0); }), QStringLiteral("head"));
+    QCOMPARE(field([] { restrictToQuery(workedExample(), 0, 1); }), QStringLiteral("query"));
+    QCOMPARE(field([] { restrictToQuery(workedExample(), 0, -1); }), QStringLiteral("query"));
 
     KeyReplacement badKey;
     badKey.key = Eigen::RowVectorXd::Zero(3);

@@ -101,17 +101,20 @@ void InterventionView::rebuild()
     try {
         if (!m_document->traceIsCurrent()) throw std::runtime_error(m_document->lastError().toStdString());
         const Scenario &s = m_document->scenario();
-        const DeletionSweep sweep = deletionSweep(s);
-        const Index n_q = sweep.original.shapes.n_q, n_k = sweep.original.shapes.n_k;
-        const RankComparison &rank = sweep.rankings[std::size_t(head * n_q + query)];
+        // Only this query of this head is drawn: sweep its cut-down scenario (the same numbers,
+        // n_k recomputations of one row instead of all H_q·n_q rows).
+        m_cut = restrictToQuery(s, head, query);
+        const DeletionSweep sweep = deletionSweep(m_cut);
+        const Index n_k = sweep.original.shapes.n_k;
+        const RankComparison &rank = sweep.rankings.front();
         f.keyLabels = m_document->traceKeyLabels();
-        f.weights = sweep.original.heads[std::size_t(head)].weights.row(query).transpose();
+        f.weights = sweep.original.heads.front().weights.row(0).transpose();
         f.effects.resize(n_k);
         f.visible.assign(std::size_t(n_k), false);
         f.disagreeing.assign(std::size_t(n_k), false);
         for (Index j = 0; j < n_k; ++j) {
-            f.effects(j) = sweep.keys[std::size_t(j)].effect(head, query);
-            f.visible[std::size_t(j)] = sweep.original.heads[std::size_t(head)].visible(query, j);
+            f.effects(j) = sweep.keys[std::size_t(j)].effect(0, 0);
+            f.visible[std::size_t(j)] = sweep.original.heads.front().visible(0, j);
         }
         for (Index j : rank.disagreeing_keys) f.disagreeing[std::size_t(j)] = true;
         m_values[QStringLiteral("disagreements")] = double(rank.disagreeing_keys.size());
@@ -161,12 +164,12 @@ void InterventionView::measureChosen()
         f.lines << tr("Choose a key above to delete, blank or duplicate it.");
         return;
     }
-    const Scenario &s = m_document->scenario();
+    const Scenario &s = m_cut; // this query of this head only (rebuild())
     const QString name = f.keyLabels.value(key);
     const Eigen::RowVectorXd before = m_document->trace().heads[std::size_t(head)].output.row(query);
     try {
         if (kind == kKinds[3]) {
-            const DuplicateCheck dup = checkDuplicate(s, key, head, query);
+            const DuplicateCheck dup = checkDuplicate(s, key, 0, 0);
             const double effect = (dup.output_copies.row(0) - before).norm();
             m_values[QStringLiteral("effect")] = effect;
             m_values[QStringLiteral("weight_after")] = dup.weight_copies;
@@ -189,11 +192,10 @@ void InterventionView::measureChosen()
                 rep.key = Eigen::RowVectorXd::Zero(s.key.cols());
             r = measureReplacement(s, key, rep);
         }
-        const double effect = r.effect.effect(head, query);
+        const double effect = r.effect.effect(0, 0);
         m_values[QStringLiteral("effect")] = effect;
-        m_values[QStringLiteral("weight_after")] =
-            kind == kKinds[0] ? 0.0 : r.after.heads[std::size_t(head)].weights(query, key);
-        const Eigen::RowVectorXd after = r.after.heads[std::size_t(head)].output.row(query);
+        m_values[QStringLiteral("weight_after")] = kind == kKinds[0] ? 0.0 : r.after.heads.front().weights(0, key);
+        const Eigen::RowVectorXd after = r.after.heads.front().output.row(0);
         const QString what = kind == kKinds[0]   ? tr("Deleting “%1”").arg(name)
                              : kind == kKinds[1] ? tr("Zeroing the value of “%1”").arg(name)
                                                  : tr("Zeroing the key of “%1”").arg(name);
@@ -202,18 +204,18 @@ void InterventionView::measureChosen()
                                 compactNumber(effect));
         if (kind != kKinds[0])
             line += tr(" Its weight is now %1.")
-                        .arg(compactNumber(r.after.heads[std::size_t(head)].weights(query, key)));
+                        .arg(compactNumber(r.after.heads.front().weights(0, key)));
         f.lines << line;
         if (kind == kKinds[0]) {
             // The remaining keys share the deleted weight: each is divided by 1 − w (visible keys).
-            const Matrix &after_w = r.after.heads[std::size_t(head)].weights; // (n_q, n_k − 1)
+            const Matrix &after_w = r.after.heads.front().weights; // (1, n_k − 1): this query
             QStringList moves;
             for (Index j = 0, a = 0; j < f.weights.size(); ++j) {
                 if (j == key) continue;
                 if (f.visible[std::size_t(j)])
                     moves << tr("“%1” %2 → %3")
                                  .arg(f.keyLabels.value(int(j)), compactNumber(f.weights(j)),
-                                      compactNumber(after_w(query, a)));
+                                      compactNumber(after_w(0, a)));
                 ++a;
             }
             f.lines << tr("The other weights renormalise, each divided by 1 − %1 = %2: %3.")

@@ -2,6 +2,7 @@
 // and measure how far the output actually moves, next to the weight the query gave that key.
 #pragma once
 
+#include "core/scenario.h"
 #include "ui/views/figureview.h"
 
 #include <memory>
@@ -67,6 +68,7 @@ private:
     QComboBox *m_kind = nullptr;
     QWidget *m_canvas = nullptr;
     QMap<QString, double> m_values;
+    Scenario m_cut; ///< the document's scenario cut to the selected query and head (restrictToQuery)
 };
 
 } // namespace attn::ui
