@@ -1,4 +1,5 @@
 #include "benchcommand.h"
+#include "ui/savefile.h"
 
 #include "benchreport.h"
 #include "commands.h"
@@ -430,10 +431,10 @@ int runBenchCommand(const QStringList &arguments)
     if (o.needle) json.insert("needle", needles);
 
     if (!o.json.isEmpty()) {
-        QSaveFile file(o.json);
-        if (!file.open(QIODevice::WriteOnly) ||
-            file.write(QJsonDocument(json).toJson(QJsonDocument::Indented)) < 0 || !file.commit()) {
-            printError(QStringLiteral("cannot write %1: %2").arg(o.json, file.errorString()));
+        QString reason;
+        if (!attn::ui::saveFileAtomically(o.json, QJsonDocument(json).toJson(QJsonDocument::Indented),
+                                          &reason)) {
+            printError(QStringLiteral("cannot write %1: %2").arg(o.json, reason));
             return Failure;
         }
     }

@@ -1,14 +1,18 @@
 #include "commands.h"
 
+#include "ui/appsettings.h"
 #include "ui/document/scenariojson.h"
 #include "ui/figureexport.h"
 #include "ui/lessons/lessonloader.h"
 #include "ui/lessons/lessonstage.h"
+#include "ui/plots/plotexport.h"
+#include "ui/plots/viridis.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
 #include <QJsonDocument>
+#include <QLocale>
 #include <QRegularExpression>
 #include <QSize>
 
@@ -130,14 +134,19 @@ int runCompute(const QStringList &arguments)
         const Shapes shapes = validate(scenario);
         const long long pairs = static_cast<long long>(shapes.num_query_heads) * shapes.n_q * shapes.n_k;
         if (pairs > kMaxPrintedPairs) {
-            throw ScenarioError("shapes", QStringLiteral("%1 heads × n_q %2 × n_k %3 = %4 pairs is more than "
-                                                         "the %5 pairs compute prints")
-                                              .arg(shapes.num_query_heads)
-                                              .arg(shapes.n_q)
-                                              .arg(shapes.n_k)
-                                              .arg(pairs)
-                                              .arg(kMaxPrintedPairs)
-                                              .toStdString());
+            // About 24 bytes per printed number, a score and a weight per pair.
+            const qint64 jsonBytes = static_cast<qint64>(pairs) * 48;
+            throw ScenarioError(
+                "shapes", QStringLiteral("%1 heads × n_q %2 × n_k %3 = %4 pairs is more than "
+                                         "the %5 pairs compute prints (the result would be "
+                                         "about %6 of JSON); refused before computing")
+                              .arg(shapes.num_query_heads)
+                              .arg(shapes.n_q)
+                              .arg(shapes.n_k)
+                              .arg(pairs)
+                              .arg(kMaxPrintedPairs)
+                              .arg(QLocale::c().formattedDataSize(jsonBytes, 1, QLocale::DataSizeIecFormat))
+                              .toStdString());
         }
         const AttentionTrace trace = attend(scenario);
         out = QJsonDocument(doc::traceToJson(trace)).toJson(QJsonDocument::Indented);
@@ -175,7 +184,15 @@ int runExport(const QStringList &arguments)
         "lessons",
         "With --lesson: read the lessons from FOLDER (or one lesson file) instead of the built-in ones.",
         "FOLDER");
-    parser.addOptions({outOption, formatOption, sizeOption, presetOption, lessonOption, lessonsOption});
+    const QCommandLineOption dpiOption("dpi",
+                                       "PNG resolution in dots per inch, 1…1200 (default 96): the layout of "
+                                       "--size drawn at DPI/96 times the pixels, e.g. 300 for print.",
+                                       "N", "96");
+    const QCommandLineOption colorMapOption(
+        "colormap", "Colour map of the heatmaps: viridis (default) or cividis (colour-blind safe).", "NAME",
+        "viridis");
+    parser.addOptions({outOption, formatOption, sizeOption, dpiOption, colorMapOption, presetOption,
+                       lessonOption, lessonsOption});
     if (const std::optional<int> stop = parseCommand(parser, arguments, QStringLiteral("export")))
         return *stop;
     if (!parser.isSet(outOption) || parser.value(outOption).isEmpty()) {
@@ -196,6 +213,27 @@ int runExport(const QStringList &arguments)
         return BadInput;
     }
     const QSize pixels(size.captured(1).toInt(), size.captured(2).toInt());
+    bool dpiIsNumber = false;
+    const int dpi = parser.value(dpiOption).trimmed().toInt(&dpiIsNumber);
+    if (!dpiIsNumber || dpi < ui::kMinPngDpi || dpi > ui::kMaxPngDpi) {
+        printError(QStringLiteral("--dpi must be a whole number of dots per inch from %1 to %2, got \"%3\"")
+                       .arg(ui::kMinPngDpi)
+                       .arg(ui::kMaxPngDpi)
+                       .arg(parser.value(dpiOption)));
+        return BadInput;
+    }
+    if (parser.isSet(dpiOption) && format != "png") {
+        printError(QStringLiteral("--dpi applies to --format png only (SVG and PDF are vector)"));
+        return BadInput;
+    }
+    const ui::ScopedPngDpi resolution(dpi);
+    const QString colorMap = parser.value(colorMapOption).toLower();
+    if (colorMap != "viridis" && colorMap != "cividis") {
+        printError(QStringLiteral("--colormap must be viridis or cividis, got \"%1\"")
+                       .arg(parser.value(colorMapOption)));
+        return BadInput;
+    }
+    const ui::ScopedColorMap colors(ui::AppSettings::colorMapFromName(colorMap));
     if (parser.isSet(lessonsOption) && !parser.isSet(lessonOption)) {
         printError("--lessons FOLDER goes with --lesson ID|all");
         return BadInput;

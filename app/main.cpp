@@ -6,7 +6,9 @@
 #include "ui/lessons/lessonloader.h"
 #include "ui/mainwindow.h"
 #include "ui/resources.h"
+#include "ui/translation.h"
 #include "ui/views/performancepanel.h"
+#include "ui/workspace/workspacecontroller.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -34,6 +36,7 @@ void ensureRuntimeDir()
 
 const char *const kUsage =
     "Usage: attention-lab [SCENARIO.json | --preset worked-example|xiaohong]   the window\n"
+    "       attention-lab WORKSPACE.attnlab             the window on a saved workspace\n"
     "       attention-lab compute SCENARIO.json        the attention result as JSON on stdout\n"
     "       attention-lab export --out DIR [...]        figures (PNG/SVG/PDF) without a display\n"
     "       attention-lab lessons --list | --check PATH the built-in lessons; check a teacher's lesson\n"
@@ -77,6 +80,7 @@ int main(int argc, char *argv[])
         attn::ui::initResources();
         return attn::app::runExport(QCoreApplication::arguments());
     }
+    const QString language = attn::ui::takeLanguageOption(argc, argv); // hidden: --language zh_CN|en
     // The window: `attention-lab [SCENARIO.json] [--preset ID]`, or (hidden, for screenshots and
     // teachers) `--lesson ID [--step N]`. With none of them it opens the lesson of the last run.
     QString scenarioFile;
@@ -85,6 +89,7 @@ int main(int argc, char *argv[])
     QString lessonId;
     QString lessonsFolder; // hidden, for teachers: `--lessons FOLDER --lesson ID` opens their lesson
     int lessonStep = 1;
+    bool noRestore = false;
     QString panel; // hidden, for screenshots: "performance", or "performance-run" to run it too
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--preset") == 0 && i + 1 < argc) {
@@ -102,6 +107,8 @@ int main(int argc, char *argv[])
                              argv[i]);
                 return attn::app::BadInput;
             }
+        } else if (std::strcmp(argv[i], "--no-restore") == 0) {
+            noRestore = true; // hidden, for scripts: do not reopen the last workspace
         } else if (std::strcmp(argv[i], "--panel") == 0 && i + 1 < argc) {
             panel = QString::fromLocal8Bit(argv[++i]);
         } else if (argv[i][0] != '-' && scenarioFile.isEmpty() &&
@@ -124,11 +131,16 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName("Attention Lab");
     QApplication::setOrganizationName("Attention Lab");
     attn::ui::initResources();
+    attn::ui::installTranslators(app, language);
+    QApplication::setWindowIcon(attn::ui::applicationIcon());
     attn::ui::MainWindow window(presetId);
     window.show();
     if (!lessonsFolder.isEmpty() && !window.openLessonsFolder(lessonsFolder))
         std::fprintf(stderr, "attention-lab: cannot read lessons from \"%s\"\n", qPrintable(lessonsFolder));
-    if (!scenarioFile.isEmpty()) {
+    if (!scenarioFile.isEmpty() && scenarioFile.endsWith(QLatin1String(".attnlab"), Qt::CaseInsensitive)) {
+        if (auto *workspaces = window.findChild<attn::ui::WorkspaceController *>())
+            workspaces->openFile(scenarioFile);
+    } else if (!scenarioFile.isEmpty()) {
         window.openScenarioFile(scenarioFile);
     } else if (!lessonId.isEmpty()) {
         if (!window.openLesson(lessonId, lessonStep - 1))
@@ -137,7 +149,10 @@ int main(int argc, char *argv[])
                 "attention-lab: no lesson \"%s\" with a step %d (see `attention-lab lessons --list`)\n",
                 qPrintable(lessonId), lessonStep);
     } else if (!presetGiven) {
-        window.restoreLessonPosition();
+        // Nothing asked for: the last workspace (or the autosave), else the lesson of the last run.
+        auto *workspaces = window.findChild<attn::ui::WorkspaceController *>();
+        if (noRestore || !lessonsFolder.isEmpty() || !workspaces || !workspaces->restoreLast())
+            window.restoreLessonPosition();
     }
     if (panel.startsWith(QLatin1String("performance"))) {
         attn::ui::PerformancePanel *performance = window.showPerformancePanel();

@@ -7,9 +7,13 @@
 #include "core/kernels/windowed.h"
 #include "core/mask.h"
 #include "core/score.h"
+#include "core/sysinfo.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
+#include <string>
 
 namespace attn {
 
@@ -17,6 +21,24 @@ namespace {
 
 /// Largest trace attend() builds: beyond this the caller gets a clear refusal, not a bad_alloc.
 constexpr std::size_t kMaxTraceBytes = std::size_t{1} << 30; // 1 GiB
+
+/// `bytes` in the largest binary unit that keeps it ≥ 1, one decimal: "512 B", "1.0 GiB", "65.6 GiB".
+std::string humanBytes(std::size_t bytes)
+{
+    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    double value = static_cast<double>(bytes);
+    int unit = 0;
+    while (value >= 1024.0 && unit < 6) {
+        value /= 1024.0;
+        ++unit;
+    }
+    char text[32];
+    if (unit == 0)
+        std::snprintf(text, sizeof text, "%zu B", bytes);
+    else
+        std::snprintf(text, sizeof text, "%.1f %s", value, units[unit]);
+    return text;
+}
 
 /// Weight of every entry of a row that sees no key, as naiveHead writes it for `policy`.
 double maskedRowWeight(MaskedRowPolicy policy, Index nK)
@@ -112,6 +134,11 @@ std::size_t traceBytes(const Shapes &shapes)
     const auto hq = static_cast<std::size_t>(shapes.num_query_heads);
     const auto dv = static_cast<std::size_t>(shapes.d_v);
     // logits + weights (double) and visibility (bool) per head, outputs twice (per head, concatenated).
+    // Computed in double first: a file may ask for sizes whose product overflows 64 bits.
+    const double estimate = double(hq) * (double(nq) * double(nk) * (2 * sizeof(double) + sizeof(bool)) +
+                                          2.0 * double(nq) * double(dv) * sizeof(double));
+    if (estimate >= double(std::numeric_limits<std::size_t>::max()))
+        return std::numeric_limits<std::size_t>::max();
     return hq * (nq * nk * (2 * sizeof(double) + sizeof(bool)) + 2 * nq * dv * sizeof(double));
 }
 
@@ -121,12 +148,18 @@ AttentionTrace attend(const Scenario &scenario)
     trace.shapes = validate(scenario);
     const Shapes &shapes = trace.shapes;
     const std::size_t bytes = traceBytes(shapes);
-    if (bytes > kMaxTraceBytes) {
-        throw ScenarioError("shapes",
-                            "n_q = " + std::to_string(shapes.n_q) + ", n_k = " + std::to_string(shapes.n_k) +
-                                ", " + std::to_string(shapes.num_query_heads) + " heads need " +
-                                std::to_string(bytes >> 20) + " MiB for the full trace; the limit is " +
-                                std::to_string(kMaxTraceBytes >> 20) + " MiB");
+    // Refused before allocating: at most 1 GiB, and at most 3/4 of the memory available now.
+    const std::size_t available = bench::availableMemoryBytes(); // 0 = unknown
+    const std::size_t limit = available > 0 ? std::min(kMaxTraceBytes, available / 4 * 3) : kMaxTraceBytes;
+    if (bytes > limit) {
+        std::string message = "n_q = " + std::to_string(shapes.n_q) +
+                              ", n_k = " + std::to_string(shapes.n_k) + ", " +
+                              std::to_string(shapes.num_query_heads) + " heads need " + humanBytes(bytes) +
+                              " for the full trace (logits, weights and mask of every head); the most a "
+                              "trace may use is " +
+                              humanBytes(limit);
+        if (available > 0) message += " (this machine has " + humanBytes(available) + " available)";
+        throw ScenarioError("shapes", message + "; use fewer tokens or heads");
     }
     if (const auto refusal = kernels::kernelRefusal(scenario)) throw ScenarioError("kernel", *refusal);
     trace.kernel = scenario.kernel;

@@ -2,7 +2,9 @@
 
 #include "core/benchkernels.h"
 #include "core/cost.h"
+#include "core/kernels/multiheadkernels.h"
 #include "core/kernels/registry.h"
+#include "core/kernels/tiled.h"
 
 #include <algorithm>
 #include <chrono>
@@ -135,6 +137,35 @@ std::optional<std::string> refusal(const BenchConfig &c, std::size_t available)
         return name + " at n_q " + std::to_string(c.n_q) + " × n_k " + std::to_string(c.n_k) + " needs " +
                gib(tensors) + " for Q, K, V, O and the reference; " + gib(usable) +
                " may be used (3/4 of the " + gib(static_cast<double>(available)) + " available)";
+    }
+    if (c.kernel != KernelKind::Naive) {
+        // The kernel's own buffers (per worker thread: tiles, bands or summaries). With large
+        // tiles on many threads they alone can exceed the memory, whatever n is.
+        kernels::TiledOptions options;
+        options.query_tile = c.tile_query;
+        options.key_tile = c.tile_key;
+        // Workers never outnumber the (head, query tile) tasks.
+        const Index tasks = c.num_query_heads * ((c.n_q + c.tile_query - 1) / c.tile_query);
+        options.threads = static_cast<int>(std::min<Index>(c.threads, tasks));
+        const std::size_t scalar = bytesOf(c.dtype);
+        // A windowed band holds at most a query tile plus the window of keys, not every key.
+        const Index bandKeys = c.kernel == KernelKind::Windowed && c.window
+                                   ? std::min<Index>(c.n_k, c.tile_query + *c.window)
+                                   : c.n_k;
+        const double work =
+            static_cast<double>(c.kernel == KernelKind::Tiled
+                                    ? kernels::tiledWorkBytes(c.n_q, c.n_k, c.head_dim, c.head_dim, options,
+                                                              scalar, c.num_query_heads)
+                                    : kernels::attendHeadsWorkBytes(c.kernel, c.n_q, bandKeys, c.head_dim,
+                                                                    c.head_dim, options, scalar));
+        if (work + tensors > usable) {
+            return name + " at n_q " + std::to_string(c.n_q) + " × n_k " + std::to_string(c.n_k) +
+                   " with tiles " + std::to_string(c.tile_query) + "×" + std::to_string(c.tile_key) + " on " +
+                   std::to_string(c.threads) + " threads needs " + gib(work) +
+                   " for its working buffers plus " + gib(tensors) + " for Q, K, V, O and the reference; " +
+                   gib(usable) + " may be used (3/4 of the " + gib(static_cast<double>(available)) +
+                   " available)";
+        }
     }
     return std::nullopt;
 }

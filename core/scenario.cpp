@@ -158,6 +158,10 @@ Shapes validate(const Scenario &s)
     }
     if (s.scale && !std::isfinite(*s.scale))
         fail("scale", "must be a finite number, got " + number(*s.scale));
+    if (s.scale && *s.scale == 0.0) {
+        fail("scale", "must not be 0: every logit would be 0 and every weight 1/n_k whatever Q and K "
+                      "hold; leave the scale unset for the default");
+    }
     if (!(s.temperature > 0.0) || !std::isfinite(s.temperature)) {
         std::ostringstream out;
         out << "must be a finite number > 0, got " << s.temperature;

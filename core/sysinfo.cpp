@@ -1,5 +1,7 @@
 #include "core/sysinfo.h"
 
+#include <algorithm>
+
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -69,7 +71,9 @@ std::size_t availableMemoryBytes()
 
 long long peakRssBytes()
 {
-    return procField("/proc/self/status", "VmHWM");
+    // The kernel updates the high-water mark VmHWM lazily (when its RSS counters sync), so it can
+    // trail VmRSS for a moment; the peak is never below the current size.
+    return std::max(procField("/proc/self/status", "VmHWM"), procField("/proc/self/status", "VmRSS"));
 }
 
 long long currentRssBytes()

@@ -28,6 +28,7 @@ struct Preset {
 const Preset kPresets[] = {
     {"worked-example", QT_TRANSLATE_NOOP("attn::ui", "Worked example"), nullptr},
     {"xiaohong", QT_TRANSLATE_NOOP("attn::ui", "Xiaohong … she"), "she"},
+    {"xiaohong-zh", QT_TRANSLATE_NOOP("attn::ui", "小红 … 她"), "她"},
 };
 
 const Preset *findPreset(const QString &id)

@@ -2,14 +2,18 @@
 
 #include "ui/document/scenariodocument.h"
 #include "ui/document/scenariojson.h"
+#include "ui/figureactions.h"
 #include "ui/figureexport.h"
 #include "ui/lessons/lessonloader.h"
 #include "ui/lessons/lessonnavigator.h"
 #include "ui/lessons/lessonstage.h"
+#include "ui/tensoractions.h"
 #include "ui/views/performancepanel.h"
 #include "ui/views/qkveditorview.h"
 #include "ui/views/sentencearcsview.h"
 #include "ui/views/viewregistry.h"
+#include "ui/workspace/preferencesdialog.h"
+#include "ui/workspace/workspacecontroller.h"
 
 #include <QAction>
 #include <QApplication>
@@ -62,6 +66,7 @@ MainWindow::MainWindow(const QString &presetId, QWidget *parent) : QMainWindow(p
     m_sentenceView = findChild<SentenceArcsView *>();
     setCentralWidget(m_views);
     createActions();
+    new TensorActions(this); // File: save scenario as, import/export a matrix as CSV
     createLessonDock();
     statusBar();
 
@@ -70,28 +75,49 @@ MainWindow::MainWindow(const QString &presetId, QWidget *parent) : QMainWindow(p
         loadPreset(QStringLiteral("worked-example"));
         statusBar()->showMessage(reason);
     }
+    new WorkspaceController(this); // File → workspaces, autosave, title
+    new FigureActions(this);       // File → Export figure…, lesson figures; Edit → Copy figure
+    addPreferencesActions(this);   // Edit → Undo history, Preferences…
     resize(1360, 860);
 }
 
 MainWindow::~MainWindow() = default;
 
+void MainWindow::addMenuActions(MenuSlot slot, const QList<QAction *> &actions)
+{
+    const bool inFile =
+        slot == MenuSlot::FileWorkspace || slot == MenuSlot::FileScenario || slot == MenuSlot::FileFigures;
+    QMenu *menu = inFile ? m_fileMenu : m_editMenu;
+    QAction *end = m_slotEnds[int(slot)];
+    for (QAction *action : actions) {
+        if (action)
+            menu->insertAction(end, action);
+        else
+            menu->insertSeparator(end);
+    }
+}
+
 void MainWindow::createActions()
 {
+    // The File and Edit menus are built here in a fixed order; the controllers (workspaces,
+    // tensors, figures, preferences) add their actions at the slots' end markers
+    // (addMenuActions), so the order never depends on who comes first. Separators collapse.
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->setObjectName(QStringLiteral("fileMenu"));
+    m_slotEnds[int(MenuSlot::FileWorkspace)] = file->addSeparator();
     QAction *open = file->addAction(tr("&Open scenario…"), this, &MainWindow::openScenario);
     open->setShortcut(QKeySequence::Open);
     open->setStatusTip(tr("Load a scenario file (JSON)"));
+    m_slotEnds[int(MenuSlot::FileScenario)] = file->addSeparator();
     QAction *openLessons =
         file->addAction(tr("Open &lessons folder…"), this, &MainWindow::openLessonsFolderInteractively);
     openLessons->setStatusTip(
         tr("Show the lessons of a folder (yours or a teacher's) instead of the built-in ones"));
-    QAction *exportAction =
-        file->addAction(tr("&Export figures…"), this, &MainWindow::exportFiguresInteractively);
-    exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    exportAction->setStatusTip(tr("Write the heatmap and the bar chart as PNG, SVG or PDF"));
     file->addSeparator();
+    m_slotEnds[int(MenuSlot::FileFigures)] = file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
+    m_fileMenu = file;
 
     // Undo and Redo keep a fixed text, so the toolbar buttons keep their width; the command
     // they act on is in the tooltip and the status tip.
@@ -101,6 +127,11 @@ void MainWindow::createActions()
     undo->setShortcut(QKeySequence::Undo);
     QAction *redo = edit->addAction(tr("&Redo"), stack, &QUndoStack::redo);
     redo->setShortcut(QKeySequence::Redo);
+    edit->setObjectName(QStringLiteral("editMenu"));
+    edit->addSeparator();
+    m_slotEnds[int(MenuSlot::EditClipboard)] = edit->addSeparator();
+    m_slotEnds[int(MenuSlot::EditSettings)] = edit->addSeparator();
+    m_editMenu = edit;
     const auto update = [=] {
         undo->setEnabled(stack->canUndo());
         redo->setEnabled(stack->canRedo());
@@ -373,19 +404,6 @@ void MainWindow::openLessonsFolderInteractively()
 {
     const QString dir = QFileDialog::getExistingDirectory(this, tr("Open lessons folder"));
     if (!dir.isEmpty()) openLessonsFolder(dir);
-}
-
-void MainWindow::exportFiguresInteractively()
-{
-    bool chosen = false;
-    const QString format = QInputDialog::getItem(
-        this, tr("Export figures"), tr("Format:"),
-        {QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf")}, 0, false, &chosen);
-    if (!chosen) return;
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Export figures to"));
-    if (dir.isEmpty()) return;
-    QString error;
-    if (!exportFigures(dir, format, &error)) QMessageBox::warning(this, tr("Export failed"), error);
 }
 
 } // namespace attn::ui

@@ -5,7 +5,9 @@
 
 #include <vector>
 
+class QAction;
 class QComboBox;
+class QMenu;
 class QDockWidget;
 class QStackedWidget;
 
@@ -26,7 +28,7 @@ class FigureView;
 
 /// "Attention Lab": the Q/K/V editor or the sentence arcs in the centre, the lesson panel in a
 /// dock, a preset chooser in the toolbar, File (Open scenario…, Open lessons folder…, Export
-/// figures…, Quit), Edit (Undo, Redo), View and Lessons menus, a status bar.
+/// figure…, Quit), Edit (Undo, Redo), View and Lessons menus, a status bar.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
@@ -72,13 +74,22 @@ public:
     /// `dir` (created if needed). Returns false and sets *error on failure.
     bool exportFigures(const QString &dir, const QString &format, QString *error = nullptr);
 
+    /// Where a controller's actions go in the menus, in menu order: File (workspace files; the
+    /// scenario and its matrices, after Open scenario…; figure export, above Quit) and Edit
+    /// (clipboard, after Undo/Redo; settings and history, at the end).
+    enum class MenuSlot { FileWorkspace, FileScenario, FileFigures, EditClipboard, EditSettings, Count };
+    /// Appends `actions` to `slot` (a null entry adds a separator). The actions keep working
+    /// as window shortcuts, since the menus belong to the window.
+    void addMenuActions(MenuSlot slot, const QList<QAction *> &actions);
+    QMenu *fileMenu() const { return m_fileMenu; }
+    QMenu *editMenu() const { return m_editMenu; }
+
     /// The id of the preset shown, or empty after opening a file.
     QString currentPresetId() const { return m_presetId; }
 
 private:
     void createActions();
     void openScenario();
-    void exportFiguresInteractively();
     void onPresetChosen(int index);
     void createLessonDock();
     void openLessonsFolderInteractively();
@@ -97,6 +108,9 @@ private:
     QComboBox *m_presetChooser = nullptr;
     QString m_presetId;
     QString m_fileStem;
+    QMenu *m_fileMenu = nullptr;
+    QMenu *m_editMenu = nullptr;
+    QAction *m_slotEnds[int(MenuSlot::Count)] = {};
 };
 
 } // namespace attn::ui

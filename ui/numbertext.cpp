@@ -1,5 +1,7 @@
 #include "ui/numbertext.h"
 
+#include "ui/appsettings.h"
+
 #include <QLocale>
 
 #include <cmath>
@@ -20,10 +22,15 @@ QString nonFiniteText(double value)
 
 QString compactNumber(double value)
 {
+    // Called in paint loops: one load of the setting, no QSettings access.
+    const int decimals = AppSettings::instance().decimals();
     if (!std::isfinite(value)) return nonFiniteText(value);
-    if (value == 0.0) return QStringLiteral("0.000"); // also −0
+    if (value == 0.0) return QString::number(0.0, 'f', decimals); // also −0, written "0.000"
     const double magnitude = std::abs(value);
-    if (magnitude >= 1e-3 && magnitude < 1e6) return QString::number(value, 'f', 3);
+    // Fixed decimals while the text stays within 11 characters: sign, 9 − decimals integer
+    // digits, the point and the decimals (1e6 for the default 3).
+    static constexpr double kUpper[] = {1e9, 1e8, 1e7, 1e6, 1e5, 1e4, 1e3};
+    if (magnitude >= 1e-3 && magnitude < kUpper[decimals]) return QString::number(value, 'f', decimals);
     return QString::number(value, 'g', 4);
 }
 

@@ -5,8 +5,9 @@
 
 namespace attn::ui {
 
-/// Short text for a table cell, a heatmap cell, a bar label or a vector line: 3 decimals for
-/// 0 and for 1e-3 ≤ |value| < 1e6 ("0.670", "-12.500"), otherwise 4 significant digits
+/// Short text for a table cell, a heatmap cell, a bar label or a vector line: d decimals
+/// (AppSettings::decimals(), 1 … 6, default 3) for 0 and for 1e-3 ≤ |value| < 10^(9−d)
+/// ("0.670", "-12.500" with d = 3), otherwise 4 significant digits
 /// ("1e+308", "2.5e-05"); "NaN", "inf" and "-inf" for the non-finite values. Never longer
 /// than 11 characters, so 1e308 is not written as a 309-digit number.
 QString compactNumber(double value);

@@ -3,6 +3,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -45,6 +46,11 @@ private slots:
     void exportSvgAndPdf();
     void exportRejectsBadOptions_data();
     void exportRejectsBadOptions();
+    void exportPngAtDpi_data();
+    void exportPngAtDpi();
+    void exportRejectsBadDpi_data();
+    void exportRejectsBadDpi();
+    void exportColorMap();
     void unknownCommand();
     void helpListsEveryCommand();
     void benchWritesTableAndJson();
@@ -251,6 +257,8 @@ void TestCli::exportRejectsBadOptions_data()
     QTest::addRow("unknown preset") << QStringList{"export", "--out", "x", "--preset", "nope"}
                                     << "unknown preset";
     QTest::addRow("empty --out") << QStringList{"export", "--out", ""} << "--out";
+    QTest::addRow("unknown colour map")
+        << QStringList{"export", "--out", "x", "--colormap", "jet"} << "viridis or cividis";
     QTest::addRow("stray argument") << QStringList{"export", "stray", "--out", "x"} << "stray";
 }
 
@@ -261,6 +269,79 @@ void TestCli::exportRejectsBadOptions()
     const Run r = run(arguments);
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(QString::fromUtf8(r.err).contains(mentions), r.err.constData());
+}
+
+void TestCli::exportPngAtDpi_data()
+{
+    QTest::addColumn<QStringList>("what");
+    QTest::addColumn<int>("dpi");
+    // A QCustomPlot figure (the preset's heatmap and bars) and painted ones (lesson 1's sentence arcs).
+    QTest::addRow("preset, 300 dpi") << QStringList{"--preset", "worked-example"} << 300;
+    QTest::addRow("lesson, 150 dpi") << QStringList{"--lesson", "01-why-attention"} << 150;
+    QTest::addRow("preset, 96 dpi") << QStringList{"--preset", "worked-example"} << 96;
+}
+
+void TestCli::exportPngAtDpi()
+{
+    QFETCH(QStringList, what);
+    QFETCH(int, dpi);
+    QTemporaryDir dir;
+    const Run r = run(QStringList{"export", "--out", dir.path(), "--format", "png", "--size", "640x480",
+                                  "--dpi", QString::number(dpi)} +
+                      what);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QStringList written = QString::fromUtf8(r.out).split('\n', Qt::SkipEmptyParts);
+    QVERIFY(written.size() >= 2);
+    // The layout of 640 × 480 at dpi / 96 times the pixels (300 dpi: 2000 × 1500), with the DPI in the file.
+    const QSize pixels(qRound(640 * dpi / 96.0), qRound(480 * dpi / 96.0));
+    for (const QString &path : written) {
+        const QImage image(path);
+        QVERIFY2(!image.isNull(), qPrintable(path));
+        QCOMPARE(image.size(), pixels);
+        // PNG stores whole dots per metre: 300 dpi is 11811 (or 11810, truncated), which reads back as 300.
+        QCOMPARE(qRound(image.dotsPerMeterX() * 0.0254), dpi);
+        QCOMPARE(qRound(image.dotsPerMeterY() * 0.0254), dpi);
+    }
+}
+
+void TestCli::exportRejectsBadDpi_data()
+{
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<QString>("mentions");
+    QTest::addRow("zero") << QStringList{"--dpi", "0"} << "got \"0\"";
+    QTest::addRow("negative") << QStringList{"--dpi", "-300"} << "got \"-300\"";
+    QTest::addRow("text") << QStringList{"--dpi", "high"} << "got \"high\"";
+    QTest::addRow("fraction") << QStringList{"--dpi", "150.5"} << "whole number";
+    QTest::addRow("too many") << QStringList{"--dpi", "1201"} << "1 to 1200";
+    QTest::addRow("vector format") << QStringList{"--dpi", "300", "--format", "svg"} << "png only";
+}
+
+void TestCli::exportRejectsBadDpi()
+{
+    QFETCH(QStringList, options);
+    QFETCH(QString, mentions);
+    QTemporaryDir dir;
+    const Run r = run(QStringList{"export", "--out", dir.filePath("figures")} + options);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(QString::fromUtf8(r.err).contains("--dpi"), r.err.constData());
+    QVERIFY2(QString::fromUtf8(r.err).contains(mentions), r.err.constData());
+    QVERIFY(!QFileInfo::exists(dir.filePath("figures"))); // nothing written
+}
+
+void TestCli::exportColorMap()
+{
+    // The colour bar of the heatmap runs from the map's first stop (viridis #440154, cividis #00224e).
+    for (const QString &map : {QStringLiteral("viridis"), QStringLiteral("cividis")}) {
+        QTemporaryDir dir;
+        const Run r = run({"export", "--out", dir.path(), "--preset", "worked-example", "--format", "svg",
+                           "--colormap", map});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QFile file(dir.filePath("worked-example-weights.svg"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray svg = file.readAll();
+        QCOMPARE(svg.contains("#00224e"), map == "cividis");
+        QCOMPARE(svg.contains("#440154"), map == "viridis");
+    }
 }
 
 void TestCli::unknownCommand()

@@ -1,6 +1,8 @@
 // BarPlot: one bar per key for the selected query, and its export.
 #include "plotfiles.h"
+#include "ui/appsettings.h"
 #include "ui/plots/barplot.h"
+#include "ui/plots/viridis.h"
 #include "workedexample.h"
 
 #include <QTemporaryDir>
@@ -16,6 +18,7 @@ class TestBarPlot : public QObject {
 
 private slots:
     void barsAreTheWeights();
+    void barsFollowTheColourMap();
     void maskedKeysHaveNoBar();
     void textsAreCompactTooltipsExactWithTheLogit();
     void nanWeightOfAVisibleKey();
@@ -144,6 +147,21 @@ void TestBarPlot::exportsEveryFormat()
     QVERIFY2(plot.exportTo(path, format, QSize(500, 300), &error), qPrintable(error));
     const QString problem = attn::test::checkFigureFile(path, format, QSize(500, 300));
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
+}
+
+void TestBarPlot::barsFollowTheColourMap()
+{
+    QTemporaryDir dir;
+    auto &settings = attn::ui::AppSettings::instance();
+    settings.useFile(dir.filePath(QStringLiteral("settings.ini")));
+    BarPlot plot;
+    auto *bars = qobject_cast<QCPBars *>(plot.plottable(0));
+    QVERIFY(bars);
+    QCOMPARE(bars->brush().color(), attn::ui::viridisColor(1.0 / 3)); // #31688e-ish blue
+    settings.setColorMap(attn::ui::ColorMapKind::Cividis);
+    QCOMPARE(bars->brush().color(), attn::ui::cividisColor(1.0 / 3));
+    settings.setColorMap(attn::ui::ColorMapKind::Viridis);
+    QCOMPARE(bars->brush().color(), attn::ui::viridisColor(1.0 / 3));
 }
 
 QTEST_MAIN(TestBarPlot)

@@ -20,8 +20,8 @@ private slots:
 
 void TestFigureExport::presetsLoad()
 {
-    QCOMPARE(attn::ui::presetIds(),
-             (QStringList{QStringLiteral("worked-example"), QStringLiteral("xiaohong")}));
+    QCOMPARE(attn::ui::presetIds(), (QStringList{QStringLiteral("worked-example"), QStringLiteral("xiaohong"),
+                                                 QStringLiteral("xiaohong-zh")}));
     const attn::Scenario worked = attn::ui::loadPresetScenario(QStringLiteral("worked-example"));
     QCOMPARE(worked.query.rows(), attn::Index(1));
     QCOMPARE(worked.key.rows(), attn::Index(2));

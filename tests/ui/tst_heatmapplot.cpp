@@ -1,5 +1,6 @@
 // HeatmapPlot: what it draws for a trace, and its PNG/SVG/PDF export.
 #include "plotfiles.h"
+#include "ui/plots/colorbar.h"
 #include "ui/plots/heatmapplot.h"
 #include "workedexample.h"
 
@@ -48,6 +49,7 @@ private slots:
     void exportsEveryFormat_data();
     void exportsEveryFormat();
     void exportReportsFailures();
+    void longTitleFitsTheWidth();
 };
 
 void TestHeatmapPlot::drawsTheWorkedExample()
@@ -271,6 +273,34 @@ void TestHeatmapPlot::exportReportsFailures()
         QVERIFY2(!plot.exportTo(path, format, QSize(100, 100), &error), qPrintable(format));
         QVERIFY2(error.contains(path), qPrintable(error));
     }
+}
+
+void TestHeatmapPlot::longTitleFitsTheWidth()
+{
+    // A title wider than the plot is made smaller (not below 8 pt) and then cut with "…";
+    // title() keeps the whole text. A short title stays at 11 pt, whole.
+    const attn::AttentionTrace trace = attn::attend(attn::test::workedExample());
+    HeatmapPlot plot;
+    plot.resize(360, 260);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.setHead(trace.heads[0], {QStringLiteral("q")}, {QStringLiteral("k1"), QStringLiteral("k2")});
+    const QString longTitle =
+        QStringLiteral("Attention weights A, head 0 (K/V head 0), query “she”, every key "
+                       "of a long sentence");
+    plot.setTitle(longTitle);
+    plot.replot(QCustomPlot::rpImmediateRefresh);
+    auto *shown = qobject_cast<QCPTextElement *>(plot.plotLayout()->element(0, 0));
+    QVERIFY(shown);
+    QCOMPARE(plot.title(), longTitle);
+    QVERIFY(shown->text().endsWith(QChar(0x2026)));
+    QCOMPARE(shown->font().pointSizeF(), 8.0);
+    QVERIFY(QFontMetricsF(shown->font()).horizontalAdvance(shown->text()) <= plot.width() - 12);
+
+    plot.setTitle(QStringLiteral("Weights"));
+    plot.replot(QCustomPlot::rpImmediateRefresh);
+    QCOMPARE(shown->text(), QStringLiteral("Weights"));
+    QCOMPARE(shown->font().pointSizeF(), 11.0);
 }
 
 QTEST_MAIN(TestHeatmapPlot)

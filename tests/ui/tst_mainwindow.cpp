@@ -63,6 +63,7 @@ private slots:
     void querySelectorWidensWithThePreset();
     void undoButtonKeepsItsText();
     void exportsTheCurrentFigures();
+    void menusHaveOneFixedOrder();
 
 private:
     /// Writes `json` to a file in m_dir and returns its path.
@@ -100,7 +101,8 @@ void TestMainWindow::opensOnTheWorkedExample()
     MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QCOMPARE(window.windowTitle(), QStringLiteral("Attention Lab"));
+    QVERIFY2(window.windowTitle().endsWith(QStringLiteral("Attention Lab")),
+             qPrintable(window.windowTitle()));
     QCOMPARE(window.currentPresetId(), QStringLiteral("worked-example"));
 
     const attn::AttentionTrace &trace = window.document()->trace();
@@ -206,8 +208,9 @@ void TestMainWindow::presetChooserLoads()
     QCOMPARE(window.currentPresetId(), QStringLiteral("worked-example")); // the fallback
     auto *chooser = window.findChild<QComboBox *>(QStringLiteral("presetChooser"));
     QVERIFY(chooser);
-    QCOMPARE(chooser->count(), 2);
+    QCOMPARE(chooser->count(), 3); // worked example, Xiaohong, 小红 (xiaohong-zh)
     QCOMPARE(chooser->itemText(0), QStringLiteral("Worked example"));
+    QCOMPARE(chooser->itemText(2), QStringLiteral("小红 … 她"));
     chooser->setCurrentIndex(1);
     emit chooser->activated(1);
     QCOMPARE(window.currentPresetId(), QStringLiteral("xiaohong"));
@@ -406,6 +409,31 @@ void TestMainWindow::exportsTheCurrentFigures()
     QVERIFY2(window.exportFigures(dir.path(), QStringLiteral("svg"), &error), qPrintable(error));
     QVERIFY(QFile::exists(dir.filePath(QStringLiteral("worked-example-weights.svg"))));
     QVERIFY(QFile::exists(dir.filePath(QStringLiteral("worked-example-bars.svg"))));
+}
+
+void TestMainWindow::menusHaveOneFixedOrder()
+{
+    // Four controllers add to File and Edit; the slots keep one order whoever comes first.
+    // Separators are written as "|".
+    MainWindow window;
+    const auto texts = [](QMenu *menu) {
+        QStringList out;
+        for (QAction *action : menu->actions()) {
+            QString text = action->isSeparator() ? QStringLiteral("|") : action->text();
+            text.remove(QLatin1Char('&'));
+            out << text;
+        }
+        return out.join(QLatin1Char(' ')).simplified();
+    };
+    QVERIFY(window.fileMenu());
+    QVERIFY(window.editMenu());
+    QCOMPARE(texts(window.fileMenu()),
+             QStringLiteral("Open workspace… Open recent Save workspace Save workspace as… | Open scenario… "
+                            "Save scenario as… | Import matrix from CSV… Export matrix as CSV… | Open "
+                            "lessons folder… | Export figure… Export all figures of this lesson… | Quit"));
+    QCOMPARE(texts(window.editMenu()),
+             QStringLiteral("Undo Redo | Copy figure | Undo history Preferences… |"));
+    QCOMPARE(window.menuBar()->actions().value(0)->menu(), window.fileMenu());
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -1,5 +1,7 @@
 #include "ui/document/scenariojson.h"
 
+#include "ui/document/jsonproblem.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -14,7 +16,7 @@ namespace attn::doc {
 namespace {
 
 /// Largest scenario file read (a lesson-sized scenario is a few kilobytes).
-constexpr qint64 kMaxScenarioFileBytes = qint64{64} << 20;
+constexpr qint64 kMaxScenarioFileBytes = qint64{16} << 20;
 
 [[noreturn]] void fail(const QString &field, const QString &message)
 {
@@ -106,8 +108,12 @@ Matrix matrixOf(const QJsonValue &v, const QString &field)
     const qsizetype cols = arrayOf(rows.at(0), field + QStringLiteral("[0]")).size();
     if (cols == 0) fail(field, QStringLiteral("row 0 is empty (%1×0 matrix)").arg(rows.size()));
     Matrix m(rows.size(), cols);
+    // Entry names ("Q[3][1]") are built only for a message: building one per entry made a
+    // 60 MB file take 20 s to read.
     for (qsizetype i = 0; i < rows.size(); ++i) {
-        const QJsonArray row = arrayOf(rows.at(i), QStringLiteral("%1[%2]").arg(field).arg(i));
+        const QJsonValue rowValue = rows.at(i);
+        if (!rowValue.isArray()) arrayOf(rowValue, QStringLiteral("%1[%2]").arg(field).arg(i));
+        const QJsonArray row = rowValue.toArray();
         if (row.size() != cols) {
             fail(field, QStringLiteral("row %1 has %2 numbers but row 0 has %3 (ragged matrix)")
                             .arg(i)
@@ -115,7 +121,10 @@ Matrix matrixOf(const QJsonValue &v, const QString &field)
                             .arg(cols));
         }
         for (qsizetype j = 0; j < cols; ++j) {
-            m(i, j) = entryOf(row.at(j), QStringLiteral("%1[%2][%3]").arg(field).arg(i).arg(j));
+            const QJsonValue entry = row.at(j);
+            m(i, j) = entry.isDouble()
+                          ? entry.toDouble()
+                          : entryOf(entry, QStringLiteral("%1[%2][%3]").arg(field).arg(i).arg(j));
         }
     }
     return m;
@@ -372,8 +381,7 @@ Scenario scenarioFromJsonText(const QByteArray &text)
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(text, &error);
     if (error.error != QJsonParseError::NoError) {
-        fail("file",
-             QStringLiteral("not valid JSON at byte %1: %2").arg(error.offset).arg(error.errorString()));
+        fail("file", jsonSyntaxProblem(text, error));
     }
     if (!doc.isObject()) fail("file", "expected a JSON object at the top level");
     return scenarioFromJson(doc.object());
@@ -390,6 +398,8 @@ Scenario readScenarioFile(const QString &path)
     }
     // Read at most one byte past the limit, so an endless device (/dev/zero) is refused too.
     const QByteArray text = file.read(kMaxScenarioFileBytes + 1);
+    if (file.error() != QFileDevice::NoError) // e.g. /proc/self/mem, a device that refuses reads
+        fail("file", QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
     if (text.size() > kMaxScenarioFileBytes) {
         fail("file", QStringLiteral("%1 is larger than %2 MiB, the most a scenario file may be")
                          .arg(path)

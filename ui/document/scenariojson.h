@@ -17,7 +17,7 @@ QString jsonTypeName(const QJsonValue &v);
 /// attn::validate. Matrix entries may be null, read as NaN; "comment" and "expect" are ignored.
 Scenario scenarioFromJson(const QJsonObject &object);
 
-/// Reads and parses a scenario file of at most 64 MiB. Throws attn::ScenarioError (field "file"
+/// Reads and parses a scenario file of at most 16 MiB. Throws attn::ScenarioError (field "file"
 /// for I/O errors, folders, oversized files and JSON syntax errors with their byte offset).
 Scenario readScenarioFile(const QString &path);
 

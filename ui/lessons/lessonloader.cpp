@@ -1,6 +1,7 @@
 #include "ui/lessons/lessonloader.h"
 
 #include "core/attention.h"
+#include "ui/document/jsonproblem.h"
 #include "ui/document/scenariojson.h"
 #include "ui/lessons/lessoncheck.h"
 #include "ui/lessons/lessonreader.h"
@@ -66,12 +67,22 @@ bool Parser::scenario(const QJsonValue &v, const QString &dir, LessonStep *step)
                                .arg(fileName, QDir::toNativeSeparators(dir), file.errorString()));
             return false;
         }
+        const QByteArray text = file.read(kMaxLessonFileBytes + 1);
+        if (text.size() > kMaxLessonFileBytes) {
+            problem(field, QStringLiteral("the scenario file “%1” is larger than %2 MiB, the most it may be")
+                               .arg(fileName)
+                               .arg(kMaxLessonFileBytes >> 20));
+            return false;
+        }
         QJsonParseError error;
-        const QJsonDocument doc = QJsonDocument::fromJson(file.read(kMaxLessonFileBytes), &error);
-        if (error.error != QJsonParseError::NoError || !doc.isObject()) {
-            problem(field, QStringLiteral("the scenario file “%1” is not a JSON object (%2 at byte %3)")
-                               .arg(fileName, error.errorString())
-                               .arg(error.offset));
+        const QJsonDocument doc = QJsonDocument::fromJson(text, &error);
+        if (error.error != QJsonParseError::NoError) {
+            problem(field, QStringLiteral("the scenario file “%1”: %2")
+                               .arg(fileName, doc::jsonSyntaxProblem(text, error)));
+            return false;
+        }
+        if (!doc.isObject()) {
+            problem(field, QStringLiteral("the scenario file “%1” is not a JSON object").arg(fileName));
             return false;
         }
         object = doc.object();
@@ -226,8 +237,7 @@ LessonFileResult Parser::parse(const QByteArray &text)
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(text, &error);
     if (error.error != QJsonParseError::NoError) {
-        problem({},
-                QStringLiteral("not valid JSON at byte %1: %2").arg(error.offset).arg(error.errorString()));
+        problem({}, doc::jsonSyntaxProblem(text, error));
         result.problems = problems();
         return result;
     }
@@ -318,6 +328,11 @@ LessonFileResult readLessonFile(const QString &path)
         return result;
     }
     const QByteArray text = file.read(kMaxLessonFileBytes + 1);
+    if (file.error() != QFileDevice::NoError) { // e.g. a device that refuses reads
+        result.problems.push_back(
+            {path, 0, {}, QStringLiteral("cannot read the file: %1").arg(file.errorString())});
+        return result;
+    }
     if (text.size() > kMaxLessonFileBytes) {
         result.problems.push_back({path,
                                    0,

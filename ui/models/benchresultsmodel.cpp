@@ -1,11 +1,11 @@
 #include "ui/models/benchresultsmodel.h"
+#include "ui/savefile.h"
 
 #include "core/kernels/registry.h"
 #include "ui/numbertext.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 
 #include <algorithm>
 #include <cmath>
@@ -341,9 +341,9 @@ bool BenchResultsModel::exportTo(const QString &path, const QString &format, QSt
         if (error) *error = tr("Unknown table format “%1”: use csv or json.").arg(format);
         return false;
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        if (error) *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+    QString reason;
+    if (!saveFileAtomically(path, bytes, &reason)) {
+        if (error) *error = tr("Cannot write %1: %2").arg(path, reason);
         return false;
     }
     return true;

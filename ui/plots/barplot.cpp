@@ -1,8 +1,10 @@
 #include "ui/plots/barplot.h"
 
+#include "ui/appsettings.h"
 #include "ui/numbertext.h"
 #include "ui/plots/plotexport.h"
 #include "ui/plots/tokenticks.h"
+#include "ui/plots/viridis.h"
 
 #include <QHelpEvent>
 #include <QToolTip>
@@ -14,7 +16,11 @@ namespace attn::ui {
 
 namespace {
 
-const QColor kBarColor(0x31, 0x68, 0x8e); // viridis at t = 1/3
+/// The bars: the colour map of AppSettings at t = 1/3 (a blue in viridis, a grey blue in cividis).
+QColor barColor()
+{
+    return currentMapColor(1.0 / 3);
+}
 
 } // namespace
 
@@ -61,8 +67,15 @@ BarPlot::BarPlot(QWidget *parent) : QCustomPlot(parent)
 
     m_bars = new LabelledBars(xAxis, yAxis);
     m_bars->setWidth(0.6);
-    m_bars->setPen(QPen(kBarColor.darker(130)));
-    m_bars->setBrush(kBarColor);
+    const auto colorBars = [this] {
+        m_bars->setPen(QPen(barColor().darker(130)));
+        m_bars->setBrush(barColor());
+    };
+    colorBars();
+    connect(&AppSettings::instance(), &AppSettings::colorMapChanged, this, [this, colorBars] {
+        colorBars();
+        replot(QCustomPlot::rpQueuedReplot);
+    });
 
     xAxis->grid()->setVisible(false);
     xAxis->setSubTicks(false);

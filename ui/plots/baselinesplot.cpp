@@ -1,9 +1,12 @@
 #include "ui/plots/baselinesplot.h"
 
+#include "ui/appsettings.h"
 #include "ui/numbertext.h"
+#include "ui/plots/colorbar.h"
 #include "ui/plots/plotexport.h"
 #include "ui/plots/plotlayout.h"
 #include "ui/plots/tokenticks.h"
+#include "ui/plots/vectorcolormap.h"
 #include "ui/plots/viridis.h"
 
 #include <QHelpEvent>
@@ -81,30 +84,31 @@ BaselinesPlot::BaselinesPlot(QWidget *parent) : QCustomPlot(parent)
         grid->addElement(1, p, panel.outputRect);
         grid->addElement(2, p, panel.mixingRect);
         grid->addElement(3, p, panel.note);
-        panel.outputMap = new QCPColorMap(panel.outputRect->axis(QCPAxis::atBottom),
-                                          panel.outputRect->axis(QCPAxis::atLeft));
-        panel.mixingMap = new QCPColorMap(panel.mixingRect->axis(QCPAxis::atBottom),
-                                          panel.mixingRect->axis(QCPAxis::atLeft));
+        panel.outputMap = new VectorColorMap(panel.outputRect->axis(QCPAxis::atBottom),
+                                             panel.outputRect->axis(QCPAxis::atLeft));
+        panel.mixingMap = new VectorColorMap(panel.mixingRect->axis(QCPAxis::atBottom),
+                                             panel.mixingRect->axis(QCPAxis::atLeft));
         panel.outputMap->setGradient(signedGradient());
         panel.outputMap->setInterpolate(false);
-        panel.mixingMap->setGradient(viridisGradient());
+        panel.mixingMap->setGradient(currentGradient());
         panel.mixingMap->setInterpolate(false);
         panel.mixingMap->setDataRange(QCPRange(0, 1));
     }
     for (int p = 1; p < BaselinesFigure::kPanels; ++p) // the rows are the same tokens in every panel
         for (QCPAxisRect *rect : {m_panels[std::size_t(p)].outputRect, m_panels[std::size_t(p)].mixingRect})
             rect->axis(QCPAxis::atLeft)->setTickLabels(false);
-    m_outputScale = new QCPColorScale(this);
+    m_outputScale = new ColorBar(this);
     m_outputScale->setGradient(signedGradient());
-    m_mixingScale = new QCPColorScale(this);
-    m_mixingScale->setGradient(viridisGradient());
+    m_mixingScale = new ColorBar(this);
+    m_mixingScale->setGradient(currentGradient());
     m_mixingScale->setDataRange(QCPRange(0, 1));
     grid->addElement(1, BaselinesFigure::kPanels, m_outputScale);
     grid->addElement(2, BaselinesFigure::kPanels, m_mixingScale);
-    for (Panel &panel : m_panels) {
-        panel.outputMap->setColorScale(m_outputScale);
-        panel.mixingMap->setColorScale(m_mixingScale);
-    }
+    connect(&AppSettings::instance(), &AppSettings::colorMapChanged, this, [this] {
+        for (Panel &panel : m_panels) panel.mixingMap->setGradient(currentGradient());
+        m_mixingScale->setGradient(currentGradient());
+        setFigure(BaselinesFigure(m_figure)); // the cell labels' colours follow the map
+    });
     grid->setRowStretchFactors({0.01, 1.0, 1.0, 0.01});
     // Which cell labels fit depends on the widths of the last layout.
     connect(this, &QCustomPlot::afterReplot, this, [this] {
@@ -160,7 +164,7 @@ void BaselinesPlot::fillMap(QCPColorMap *map, QCPAxisRect *rect, const Matrix &v
         for (int c = 0; c < cols; ++c) {
             const double v = values(r, c);
             const QColor background =
-                mixing ? viridisColor(v) : map->gradient().color(v, map->dataRange(), false);
+                mixing ? currentMapColor(v) : map->gradient().color(v, map->dataRange(), false);
             auto *label = new QCPItemText(this);
             label->setClipAxisRect(rect);
             label->position->setAxes(x, y);
@@ -257,7 +261,7 @@ void BaselinesPlot::applyFit()
         rect->axis(QCPAxis::atLeft)->setLabel(m_compact ? QString() : tr("output of token"));
     m_outputScale->setLabel(m_compact ? QString() : tr("output value"));
     m_mixingScale->setLabel(m_compact ? QString() : tr("mixing weight"));
-    for (QCPColorScale *scale : {m_outputScale, m_mixingScale}) {
+    for (ColorBar *scale : {m_outputScale, m_mixingScale}) {
         scale->axis()->setTickLabelFont(sized(m_compact ? 0.9 : 1.0));
         scale->axis()->setLabelFont(sized(1.0));
         scale->setBarWidth(m_compact ? 8 : static_cast<int>(std::lround(m_points * 1.6)));

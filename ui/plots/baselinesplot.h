@@ -13,6 +13,8 @@
 
 namespace attn::ui {
 
+class ColorBar;
+
 /// Everything one BaselinesPlot shows. Panel 0 is attention, 1 mean pooling, 2 the local
 /// convolution, 3 the recurrence.
 struct BaselinesFigure {
@@ -29,7 +31,8 @@ struct BaselinesFigure {
 
 /// Two rows of heatmaps, one column per panel: the outputs (n, d) on a blue–white–red scale
 /// symmetric about 0 (one range for all four, so colours compare), and the mixing weights
-/// (n, n) in viridis over [0, 1]. Cells show compact values while they fit; hovering a cell
+/// (n, n) in the colour map of AppSettings (followed when it changes) over [0, 1]. SVG and PDF
+/// exports draw every cell as a vector rectangle. Cells show compact values while they fit; hovering a cell
 /// shows the exact value. Tokens run top to bottom.
 class BaselinesPlot : public QCustomPlot {
     Q_OBJECT
@@ -90,8 +93,8 @@ private:
     std::array<Panel, BaselinesFigure::kPanels> m_panels;
     QCPTextElement *m_title = nullptr;
     QCPLayoutGrid *m_grid = nullptr;
-    QCPColorScale *m_outputScale = nullptr;
-    QCPColorScale *m_mixingScale = nullptr;
+    ColorBar *m_outputScale = nullptr;
+    ColorBar *m_mixingScale = nullptr;
     double m_outputRange = 1;
     QList<QCPItemText *> m_noMixingLabels; ///< "no weights" in a panel without a mixing map
     bool m_compact = false;

@@ -1,8 +1,11 @@
 #include "ui/plots/heatmapplot.h"
 
+#include "ui/appsettings.h"
 #include "ui/numbertext.h"
+#include "ui/plots/colorbar.h"
 #include "ui/plots/plotexport.h"
 #include "ui/plots/tokenticks.h"
+#include "ui/plots/vectorcolormap.h"
 #include "ui/plots/viridis.h"
 
 #include <QHelpEvent>
@@ -22,7 +25,7 @@ QCPRange cellRange(int n)
     return n == 1 ? QCPRange(-0.5, 0.5) : QCPRange(0, n - 1);
 }
 
-/// Background of a visible cell whose weight is NaN: pink, unlike any viridis colour and
+/// Background of a visible cell whose weight is NaN: pink, unlike any colour of the maps and
 /// unlike the grey of masked cells.
 QColor notANumberColor()
 {
@@ -45,9 +48,9 @@ QString policyEffect(MaskedRowPolicy policy)
 
 /// A colour map that also writes each cell's text inside the cell and paints visible cells
 /// whose weight is NaN in their own colour (the colour map itself draws every NaN grey).
-class WeightsColorMap : public QCPColorMap {
+class WeightsColorMap : public VectorColorMap {
 public:
-    WeightsColorMap(QCPAxis *keyAxis, QCPAxis *valueAxis) : QCPColorMap(keyAxis, valueAxis) {}
+    WeightsColorMap(QCPAxis *keyAxis, QCPAxis *valueAxis) : VectorColorMap(keyAxis, valueAxis) {}
 
     QStringList texts;           // (n_q · n_k) row-major: query row i, key column j at i·n_k + j
     std::vector<char> masked;    // (n_q · n_k) 1 = not visible
@@ -58,7 +61,7 @@ public:
 protected:
     void draw(QCPPainter *painter) override
     {
-        QCPColorMap::draw(painter);
+        VectorColorMap::draw(painter);
         if (rows == 0 || columns == 0) return;
         QCPAxis *x = keyAxis();
         QCPAxis *y = valueAxis();
@@ -106,30 +109,37 @@ HeatmapPlot::HeatmapPlot(QWidget *parent) : QCustomPlot(parent)
     setupAxes();
     connect(this, &QCustomPlot::mousePress, this, &HeatmapPlot::onMousePress);
     connect(this, &QCustomPlot::afterReplot, this, &HeatmapPlot::onAfterReplot);
+    connect(this, &QCustomPlot::beforeReplot, this, &HeatmapPlot::fitTitle);
+    connect(&AppSettings::instance(), &AppSettings::colorMapChanged, this, &HeatmapPlot::applyColorMap);
 }
 
 HeatmapPlot::~HeatmapPlot() = default;
 
 void HeatmapPlot::setupAxes()
 {
-    plotLayout()->insertRow(0);
-    m_title = new QCPTextElement(this, tr("Attention weights A"), QFont(font().family(), 11, QFont::Bold));
+    // Row 0: the title across the whole width; row 1: the map and its colour bar side by side
+    // (in a grid of their own, so that the title is not limited to the map's column).
+    m_fullTitle = tr("Attention weights A");
+    m_title = new QCPTextElement(this, m_fullTitle, QFont(font().family(), 11, QFont::Bold));
+    QCPAxisRect *map = axisRect();
+    plotLayout()->take(map);
+    plotLayout()->simplify();
+    auto *body = new QCPLayoutGrid;
     plotLayout()->addElement(0, 0, m_title);
+    plotLayout()->addElement(1, 0, body);
+    body->addElement(0, 0, map);
 
     m_colorMap = new WeightsColorMap(xAxis, yAxis);
     m_colorMap->setInterpolate(false);
     m_colorMap->setTightBoundary(false);
-    m_colorMap->setGradient(viridisGradient());
-    m_colorMap->setDataRange(QCPRange(0.0, 1.0));
+    m_colorMap->setDataRange(QCPRange(0.0, 1.0)); // probabilities: always the whole of [0, 1]
 
-    m_colorScale = new QCPColorScale(this);
-    plotLayout()->addElement(1, 1, m_colorScale);
-    m_colorScale->setType(QCPAxis::atRight);
-    m_colorScale->setGradient(viridisGradient());
+    m_colorScale = new ColorBar(this, 14);
+    body->addElement(0, 1, m_colorScale);
     m_colorScale->setDataRange(QCPRange(0.0, 1.0));
     m_colorScale->axis()->setLabel(tr("weight"));
-    m_colorScale->setBarWidth(14);
-    m_colorMap->setColorScale(m_colorScale);
+    m_colorMap->setGradient(currentGradient());
+    m_colorScale->setGradient(currentGradient());
     // Keep the colour scale as tall as the map.
     auto *group = new QCPMarginGroup(this);
     axisRect()->setMarginGroup(QCP::msTop | QCP::msBottom, group);
@@ -150,6 +160,13 @@ void HeatmapPlot::setupAxes()
     clear();
 }
 
+void HeatmapPlot::applyColorMap()
+{
+    m_colorMap->setGradient(currentGradient());
+    m_colorScale->setGradient(currentGradient());
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
 void HeatmapPlot::clear()
 {
     setHead(HeadTrace{}, {}, {});
@@ -157,12 +174,29 @@ void HeatmapPlot::clear()
 
 void HeatmapPlot::setTitle(const QString &title)
 {
-    m_title->setText(title);
+    m_fullTitle = title;
+    fitTitle();
 }
 
 QString HeatmapPlot::title() const
 {
-    return m_title->text();
+    return m_fullTitle;
+}
+
+void HeatmapPlot::fitTitle()
+{
+    // The title fits the width it is drawn at (the window, or an export's viewport): 11 pt bold,
+    // smaller down to 8 pt, then cut with "…" (the whole title stays in the tooltip).
+    const double available = std::max(40, viewport().width() - 12);
+    QFont font = m_title->font();
+    const QFontMetricsF full(QFont(font.family(), 11, QFont::Bold));
+    const double width = full.horizontalAdvance(m_fullTitle);
+    const double points = std::clamp(11.0 * available / std::max(1.0, width), 8.0, 11.0);
+    font.setPointSizeF(points);
+    font.setBold(true);
+    const QString shown = QFontMetricsF(font).elidedText(m_fullTitle, Qt::ElideRight, available);
+    if (m_title->font() != font) m_title->setFont(font);
+    if (m_title->text() != shown) m_title->setText(shown);
 }
 
 void HeatmapPlot::setHead(const HeadTrace &head, const QStringList &queryLabels, const QStringList &keyLabels,
@@ -362,6 +396,8 @@ bool HeatmapPlot::event(QEvent *event)
         int column = 0;
         if (cellAt(help->pos(), &row, &column))
             QToolTip::showText(help->globalPos(), cellToolTip(row, column), this);
+        else if (m_title->text() != m_fullTitle && m_title->outerRect().contains(help->pos()))
+            QToolTip::showText(help->globalPos(), m_fullTitle, this); // the title was cut to fit
         else
             QToolTip::hideText();
         return true;

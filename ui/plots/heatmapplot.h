@@ -8,10 +8,13 @@
 
 namespace attn::ui {
 
+class ColorBar;
 class WeightsColorMap;
 
-/// Draws the weights (n_q, n_k) of one head of an AttentionTrace. Colours are viridis over the
-/// fixed range [0, 1] with a colour scale labelled "weight"; every cell shows its value in
+/// Draws the weights (n_q, n_k) of one head of an AttentionTrace. Colours are the colour map of
+/// AppSettings (viridis or cividis, followed when it changes) over the fixed range [0, 1], with a
+/// colour bar labelled "weight"; SVG and PDF exports draw the cells as touching vector
+/// rectangles (no raster image); every cell shows its value in
 /// compact form (ui/numbertext.h). Masked means not visible in HeadTrace::visible: masked
 /// cells are grey with "—" (or the weight the masked-row policy gave them); a NaN weight on a
 /// visible cell is pink with "NaN". A query row that sees no key is marked "⊘" on the axis.
@@ -70,7 +73,7 @@ public:
     bool exportTo(const QString &path, const QString &format, QSize size, QString *error = nullptr);
 
     QCPColorMap *colorMap() const;
-    QCPColorScale *colorScale() const { return m_colorScale; }
+    ColorBar *colorScale() const { return m_colorScale; }
 
 signals:
     /// The user clicked a cell of query row `row`.
@@ -81,6 +84,10 @@ protected:
 
 private:
     void setupAxes();
+    /// Takes the colour map of AppSettings (map, bar and cell text) and replots.
+    void applyColorMap();
+    /// Sizes (8–11 pt) and, if still too long, cuts the title to the width it is drawn at.
+    void fitTitle();
     /// The cell under widget position `pos`, or false when outside the map.
     bool cellAt(const QPoint &pos, int *row, int *column) const;
     void onMousePress(QMouseEvent *event);
@@ -91,8 +98,9 @@ private:
     void onAfterReplot();
 
     WeightsColorMap *m_colorMap = nullptr;
-    QCPColorScale *m_colorScale = nullptr;
+    ColorBar *m_colorScale = nullptr;
     QCPTextElement *m_title = nullptr;
+    QString m_fullTitle; ///< as set; m_title shows it fitted (fitTitle)
     QCPItemRect *m_selectionRect = nullptr;
     Matrix m_weights;     // (n_q, n_k)
     Matrix m_logits;      // (n_q, n_k)

@@ -1,15 +1,21 @@
 #include "ui/plots/plotexport.h"
+#include "ui/savefile.h"
 
 #include <QBuffer>
 #include <QCoreApplication>
+#include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QSvgGenerator>
+#include <QTemporaryDir>
 #include <qcustomplot.h>
+
+#include <algorithm>
 
 namespace attn::ui {
 
 namespace {
+
+int g_pngDpi = kScreenDpi;
 
 QString tr(const char *text)
 {
@@ -50,13 +56,28 @@ bool writeSvg(QCustomPlot *plot, const QString &path, QSize size, QString *error
     plot->toPainter(&painter, size.width(), size.height());
     painter.end();
 
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(buffer.data()) != buffer.size() || !file.commit())
-        return fail(error, tr("Cannot write %1: %2").arg(path, file.errorString()));
+    QString reason;
+    if (!saveFileAtomically(path, buffer.data(), &reason))
+        return fail(error, tr("Cannot write %1: %2").arg(path, reason));
     return true;
 }
 
 } // namespace
+
+int pngDpi()
+{
+    return g_pngDpi;
+}
+
+ScopedPngDpi::ScopedPngDpi(int dpi) : m_previous(g_pngDpi)
+{
+    g_pngDpi = std::clamp(dpi, kMinPngDpi, kMaxPngDpi);
+}
+
+ScopedPngDpi::~ScopedPngDpi()
+{
+    g_pngDpi = m_previous;
+}
 
 bool isExportFormat(const QString &format)
 {
@@ -85,12 +106,28 @@ bool exportPlot(QCustomPlot *plot, const QString &path, const QString &format, Q
     if (f == QLatin1String("svg")) {
         ok = writeSvg(plot, path, size, error);
     } else {
+        // QCustomPlot writes PNG and PDF straight to a file name: it writes a draft in a scratch
+        // folder, and QSaveFile then replaces `path` in one step, so a full disk or a write error
+        // never leaves a truncated figure in place of the old one.
+        const QTemporaryDir scratch;
+        const QString draft = scratch.filePath(QStringLiteral("figure.") + f);
         if (f == QLatin1String("png"))
-            ok = plot->savePng(path, size.width(), size.height(), 1.0, -1, 96);
+            ok = scratch.isValid() &&
+                 plot->savePng(draft, size.width(), size.height(), double(pngDpi()) / kScreenDpi, -1,
+                               pngDpi(), QCP::ruDotsPerInch);
         else
-            ok = plot->savePdf(path, size.width(), size.height(), QCP::epNoCosmetic,
+            ok = scratch.isValid() &&
+                 plot->savePdf(draft, size.width(), size.height(), QCP::epNoCosmetic,
                                QStringLiteral("Attention Lab"), QFileInfo(path).completeBaseName());
-        if (!ok || QFileInfo(path).size() == 0) ok = fail(error, writeFailure(path));
+        QFile drafted(draft);
+        const QByteArray bytes = ok && drafted.open(QIODevice::ReadOnly) ? drafted.readAll() : QByteArray();
+        // QPdfWriter does not report a failed write: only a draft that ends as its format ends
+        // (PNG's IEND chunk, PDF's %%EOF) is complete.
+        const bool complete = f == QLatin1String("png")
+                                  ? bytes.endsWith(QByteArray("IEND\xae\x42\x60\x82", 8))
+                                  : bytes.trimmed().endsWith("%%EOF");
+        ok = complete && saveFileAtomically(path, bytes);
+        if (!ok) ok = fail(error, writeFailure(path));
     }
     plot->setViewport(viewport);
     plot->replot(QCustomPlot::rpQueuedReplot);

@@ -8,11 +8,35 @@ class QString;
 namespace attn::ui {
 
 /// Writes `plot` to `path` as "png", "svg" or "pdf" at exactly `size` pixels (points for PDF),
-/// after deselecting everything. Returns false and sets *error (if given) to one sentence when
-/// the format is unknown, the size is empty or the file cannot be written.
+/// after deselecting everything. PNG files are drawn at pngDpi(): the layout of `size`, scaled by
+/// pngDpi() / 96 (so size × that many pixels), with the DPI in the file. Returns false and sets *error (if
+/// given) to one sentence when the format is unknown, the size is empty or the file cannot be written.
 bool exportPlot(QCustomPlot *plot, const QString &path, const QString &format, QSize size, QString *error);
 
 /// The formats exportPlot accepts: "png", "svg", "pdf".
 bool isExportFormat(const QString &format);
+
+/// The resolution PNG figures are written at, in dots per inch: 96 (one pixel per layout pixel)
+/// unless a ScopedPngDpi says otherwise. SVG and PDF ignore it (they are vector).
+int pngDpi();
+
+/// The accepted PNG resolutions, in dots per inch.
+constexpr int kMinPngDpi = 1;
+constexpr int kMaxPngDpi = 1200;
+constexpr int kScreenDpi = 96;
+
+/// Sets pngDpi() to `dpi` (clamped to kMinPngDpi … kMaxPngDpi) while it lives, for every PNG
+/// figure written meanwhile (exportPlot, exportPainted): the Export figure dialog and
+/// `attention-lab export --dpi`. Not thread-safe: figures are written on the GUI thread.
+class ScopedPngDpi {
+public:
+    explicit ScopedPngDpi(int dpi);
+    ~ScopedPngDpi();
+    ScopedPngDpi(const ScopedPngDpi &) = delete;
+    ScopedPngDpi &operator=(const ScopedPngDpi &) = delete;
+
+private:
+    int m_previous;
+};
 
 } // namespace attn::ui

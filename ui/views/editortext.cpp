@@ -61,16 +61,19 @@ QString tensorPanelTitle(const doc::ScenarioDocument &document, doc::TensorRole 
     const char *text = nullptr;
     switch (role) {
     case doc::TensorRole::Query:
-        text = "<b>Q</b> — queries: what each token looks for &nbsp; "
-               "<span style='color:#555'>n_q × %1 = %2 × %3</span>";
+        text = QT_TRANSLATE_NOOP("attn::ui::QkvEditorView",
+                                 "<b>Q</b> — queries: what each token looks for &nbsp; "
+                                 "<span style='color:#555'>n_q × %1 = %2 × %3</span>");
         break;
     case doc::TensorRole::Key:
-        text = "<b>K</b> — keys: what each token offers to be matched (how much to take) "
-               "&nbsp; <span style='color:#555'>n_k × %1 = %2 × %3</span>";
+        text = QT_TRANSLATE_NOOP("attn::ui::QkvEditorView",
+                                 "<b>K</b> — keys: what each token offers to be matched (how much to take) "
+                                 "&nbsp; <span style='color:#555'>n_k × %1 = %2 × %3</span>");
         break;
     case doc::TensorRole::Value:
-        text = "<b>V</b> — values: what each token hands over (what to take) "
-               "&nbsp; <span style='color:#555'>n_k × %1 = %2 × %3</span>";
+        text = QT_TRANSLATE_NOOP("attn::ui::QkvEditorView",
+                                 "<b>V</b> — values: what each token hands over (what to take) "
+                                 "&nbsp; <span style='color:#555'>n_k × %1 = %2 × %3</span>");
         break;
     }
     return tr(text).arg(columns).arg(rows).arg(heads * width);

@@ -162,10 +162,10 @@ QString HeadsView::title() const
     const QString kind = kv == hq  ? QStringLiteral("MHA")
                          : kv == 1 ? QStringLiteral("MQA")
                                    : QStringLiteral("GQA");
-    return tr("%1 query heads, %2 K/V head%3 (%4): the weights of every head")
+    return (kv == 1 ? tr("%1 query heads, %2 K/V head (%3): the weights of every head")
+                    : tr("%1 query heads, %2 K/V heads (%3): the weights of every head"))
         .arg(hq)
         .arg(kv)
-        .arg(kv == 1 ? QString() : QStringLiteral("s"))
         .arg(kind);
 }
 

@@ -1,6 +1,7 @@
 #include "ui/views/interventionfigure.h"
 
 #include "ui/numbertext.h"
+#include "ui/plots/viridis.h"
 #include "ui/views/paintfit.h"
 
 #include <QFont>
@@ -14,13 +15,18 @@ namespace attn::ui {
 
 namespace {
 
+/// The weight bars: the colour map of AppSettings at t = 1/4 (a blue in viridis).
+QColor weightColor()
+{
+    return currentMapColor(0.25);
+}
+
 constexpr double kMargin = 14;
 constexpr double kTitleHeight = 30;
 constexpr double kLegendHeight = 24;
 constexpr double kAxisWidth = 46;
 constexpr double kLabelHeight = 40;
 
-const QColor kWeightColor(0x3b, 0x52, 0x8b); // viridis blue
 const QColor kEffectColor(0xe6, 0x61, 0x00); // orange
 const QColor kDisagree(0xc0, 0x1c, 0x28);
 
@@ -102,7 +108,7 @@ void paintInterventionFigure(QPainter &p, QSizeF deviceSize, const InterventionF
     double lx = c.left();
     const double ly = kMargin + kTitleHeight;
     for (const auto &[color, text] :
-         {std::pair{kWeightColor, QStringLiteral("weight (left axis)")},
+         {std::pair{weightColor(), QStringLiteral("weight (left axis)")},
           std::pair{kEffectColor, QStringLiteral("‖Δ output‖ if deleted (right axis)")},
           std::pair{kDisagree, QStringLiteral("≠ ranks disagree")}}) {
         p.fillRect(QRectF(lx, ly + 3, 12, 12), color);
@@ -121,7 +127,7 @@ void paintInterventionFigure(QPainter &p, QSizeF deviceSize, const InterventionF
         const double y = c.bottom() - t / 4.0 * c.height();
         p.setPen(QColor(0xe4, 0xe4, 0xe4));
         if (t > 0) p.drawLine(QPointF(c.left(), y), QPointF(c.right(), y));
-        p.setPen(kWeightColor);
+        p.setPen(weightColor());
         p.drawText(QRectF(c.left() - kAxisWidth, y - 8, kAxisWidth - 4, 16),
                    Qt::AlignRight | Qt::AlignVCenter, compactNumber(t / 4.0));
         p.setPen(kEffectColor);
@@ -132,7 +138,7 @@ void paintInterventionFigure(QPainter &p, QSizeF deviceSize, const InterventionF
     for (Index j = 0; j < n; ++j) {
         const QRectF wb = bars[std::size_t(2 * j)], eb = bars[std::size_t(2 * j + 1)];
         const bool shown = d.visible.empty() || d.visible[std::size_t(j)];
-        p.fillRect(wb, shown ? kWeightColor : QColor(0xc8, 0xc8, 0xc8));
+        p.fillRect(wb, shown ? weightColor() : QColor(0xc8, 0xc8, 0xc8));
         p.fillRect(eb, shown ? kEffectColor : QColor(0xc8, 0xc8, 0xc8));
         p.setFont(pixelFont(10));
         p.setPen(Qt::black);

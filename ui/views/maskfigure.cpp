@@ -185,7 +185,7 @@ void paintMaskFigure(QPainter &painter, const MaskFigureData &data, const MaskFi
                          QFontMetricsF(font).elidedText(text, Qt::ElideLeft, l.queryLabelBand.width() - 8));
     }
 
-    // Cells: the weight in viridis on [0, 1]; masked cells grey with a cross.
+    // Cells: the weight in the current colour map on [0, 1]; masked cells grey with a cross.
     const QFontMetricsF cellMetrics(l.cellFont);
     const bool numbersFit = cellMetrics.horizontalAdvance(QStringLiteral("0.000")) + 4 <= l.cellWidth &&
                             cellMetrics.height() + 2 <= l.cellHeight;
@@ -195,7 +195,8 @@ void paintMaskFigure(QPainter &painter, const MaskFigureData &data, const MaskFi
             const QRectF box = l.cell(q, k);
             const double weight = data.weights(q, k);
             const bool visible = data.visible(q, k);
-            QColor fill = visible ? (std::isnan(weight) ? kNanColor : viridisColor(weight)) : maskedColor();
+            QColor fill =
+                visible ? (std::isnan(weight) ? kNanColor : currentMapColor(weight)) : maskedColor();
             painter.setPen(QPen(Qt::white, 1.0));
             painter.setBrush(fill);
             painter.drawRect(box);
@@ -290,7 +291,7 @@ void paintMaskFigure(QPainter &painter, const MaskFigureData &data, const MaskFi
                      QStringLiteral("weight 0"));
     x += textWidth + 6;
     QLinearGradient gradient(QPointF(x, 0), QPointF(x + barWidth, 0));
-    for (int i = 0; i <= 9; ++i) gradient.setColorAt(i / 9.0, viridisColor(i / 9.0));
+    for (int i = 0; i <= 9; ++i) gradient.setColorAt(i / 9.0, currentMapColor(i / 9.0));
     painter.setPen(Qt::NoPen);
     painter.setBrush(gradient);
     painter.drawRect(QRectF(x, y, barWidth, barHeight));

@@ -1,4 +1,7 @@
 #include "ui/views/paintedexport.h"
+#include "ui/savefile.h"
+
+#include "ui/plots/plotexport.h"
 
 #include <QBuffer>
 #include <QCoreApplication>
@@ -7,7 +10,6 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 
 namespace attn::ui {
@@ -41,11 +43,17 @@ bool exportPainted(const QString &path, const QString &format, QSize size, const
     QBuffer buffer;
     buffer.open(QIODevice::WriteOnly);
     if (f == QLatin1String("png")) {
-        QImage image(size, QImage::Format_ARGB32_Premultiplied);
-        image.setDotsPerMeterX(3780); // 96 dpi, as the plots' PNG export
-        image.setDotsPerMeterY(3780);
+        // The layout of `size`, drawn at pngDpi() / 96 times the pixels, as the plots' PNG export.
+        const double scale = double(pngDpi()) / kScreenDpi;
+        QImage image(qRound(size.width() * scale), qRound(size.height() * scale),
+                     QImage::Format_ARGB32_Premultiplied);
+        if (image.isNull()) return fail(error, tr("The figure %1 is too large for memory.").arg(path));
+        const int dotsPerMeter = qRound(pngDpi() / 0.0254);
+        image.setDotsPerMeterX(dotsPerMeter);
+        image.setDotsPerMeterY(dotsPerMeter);
         image.fill(Qt::white);
         QPainter painter(&image);
+        painter.scale(scale, scale);
         paint(painter, size);
         painter.end();
         if (!image.save(&buffer, "PNG")) return fail(error, tr("Cannot encode %1 as PNG.").arg(path));
@@ -74,9 +82,9 @@ bool exportPainted(const QString &path, const QString &format, QSize size, const
         paint(painter, size);
         painter.end();
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(buffer.data()) != buffer.size() || !file.commit())
-        return fail(error, tr("Cannot write %1: %2").arg(path, file.errorString()));
+    QString reason;
+    if (!saveFileAtomically(path, buffer.data(), &reason))
+        return fail(error, tr("Cannot write %1: %2").arg(path, reason));
     return true;
 }
 

@@ -15,7 +15,8 @@ namespace attn::ui {
 /// Draws a whole figure of `size` with `painter` (origin top left, one unit = one pixel).
 using FigurePainter = std::function<void(QPainter &painter, QSizeF size)>;
 
-/// Writes the figure `paint` draws to `path` as "png" (QImage, 96 dpi, white background), "svg"
+/// Writes the figure `paint` draws to `path` as "png" (QImage, white background, at pngDpi() of
+/// ui/plots/plotexport.h: `size` × pngDpi()/96 pixels with the layout of `size`), "svg"
 /// (QSvgGenerator: vector, no embedded image) or "pdf" (QPdfWriter, one page of `size` points),
 /// at `size` pixels. The figure is drawn into memory first and the file replaced atomically
 /// (QSaveFile), so a failure never leaves a half-written file. Returns false and sets *error (if

@@ -4,6 +4,7 @@
 #include "ui/plots/barplot.h"
 #include "ui/plots/heatmapplot.h"
 #include "ui/views/editortext.h"
+#include "ui/views/matrixclipboard.h"
 #include "ui/views/scorecontrols.h"
 #include "ui/views/scorestable.h"
 #include "ui/views/tensorbuttons.h"
@@ -136,8 +137,14 @@ QWidget *QkvEditorView::createTensorPanel(TensorRole role)
     table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     table->verticalHeader()->setDefaultSectionSize(24);
     table->setEditTriggers(QAbstractItemView::AllEditTriggers);
-    table->setSelectionMode(QAbstractItemView::SingleSelection);
+    // A rectangle of cells, for copy and paste with a spreadsheet (Ctrl+C, Ctrl+V, context menu).
+    table->setSelectionMode(QAbstractItemView::ContiguousSelection);
     m_tables[i] = table;
+    const doc::MatrixKind kind = role == TensorRole::Query ? doc::MatrixKind::Query
+                                 : role == TensorRole::Key ? doc::MatrixKind::Key
+                                                           : doc::MatrixKind::Value;
+    m_clipboards[i] = new MatrixClipboard(m_document, kind, table);
+    connect(m_clipboards[i], &MatrixClipboard::refused, this, &QkvEditorView::showMessage);
     layout->addWidget(table, 1);
 
     layout->addLayout(createTensorButtons(m_document, role, box,
@@ -161,7 +168,9 @@ QWidget *QkvEditorView::createPlotsPanel()
     plots->setStretchFactor(1, 2);
     plots->setChildrenCollapsible(false);
     auto *scores = new ScoresTable(m_document, panel); // S: the logits, or raw scores to edit
+    m_scoresTable = scores;
     connect(scores, &ScoresTable::inputRejected, this, &QkvEditorView::showMessage);
+    connect(scores->clipboard(), &MatrixClipboard::refused, this, &QkvEditorView::showMessage);
     layout->addWidget(scores);
     layout->addWidget(plots, 1);
 
@@ -194,6 +203,17 @@ MatrixTableModel *QkvEditorView::model(TensorRole role) const
 QTableView *QkvEditorView::tableView(TensorRole role) const
 {
     return m_tables[indexOf(role)];
+}
+
+MatrixClipboard *QkvEditorView::matrixClipboard(doc::MatrixKind kind) const
+{
+    switch (kind) {
+    case doc::MatrixKind::Query: return m_clipboards[0];
+    case doc::MatrixKind::Key: return m_clipboards[1];
+    case doc::MatrixKind::Value: return m_clipboards[2];
+    case doc::MatrixKind::Scores: break;
+    }
+    return m_scoresTable->clipboard();
 }
 
 QString QkvEditorView::shapesText() const

@@ -1,6 +1,7 @@
 // The main teaching view: edit Q, K and V, watch the weights and the output change.
 #pragma once
 
+#include "ui/document/matrixblocks.h"
 #include "ui/document/scenariodocument.h"
 
 #include <QWidget>
@@ -13,7 +14,9 @@ namespace attn::ui {
 
 class BarPlot;
 class HeatmapPlot;
+class MatrixClipboard;
 class MatrixTableModel;
+class ScoresTable;
 
 /// A strip of score controls (score kind, scale, temperature: ScoreControls), three editable
 /// tables (Q, K, V) with buttons that add and remove tokens and feature columns, the score table
@@ -37,6 +40,11 @@ public:
     MatrixTableModel *model(doc::TensorRole role) const;
     /// The table view of tensor `role`.
     QTableView *tableView(doc::TensorRole role) const;
+
+    /// The score table S (ScoresTable).
+    ScoresTable *scoresTable() const { return m_scoresTable; }
+    /// Copy, paste and CSV files of the table of `kind` (Q, K, V or S; owned by its table).
+    MatrixClipboard *matrixClipboard(doc::MatrixKind kind) const;
 
     HeatmapPlot *heatmap() const { return m_heatmap; }
     BarPlot *barPlot() const { return m_barPlot; }
@@ -85,6 +93,8 @@ private:
     QComboBox *m_querySelector = nullptr;
     QComboBox *m_headSelector = nullptr;
     QLabel *m_headCaption = nullptr;
+    MatrixClipboard *m_clipboards[3] = {}; // Q, K, V (S: m_scoresTable->clipboard())
+    ScoresTable *m_scoresTable = nullptr;
     HeatmapPlot *m_heatmap = nullptr;
     BarPlot *m_barPlot = nullptr;
 };

@@ -1,6 +1,7 @@
 #include "ui/views/scorestable.h"
 
 #include "ui/models/scorematrixmodel.h"
+#include "ui/views/matrixclipboard.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -38,7 +39,8 @@ ScoresTable::ScoresTable(doc::ScenarioDocument *document, QWidget *parent)
     m_table->horizontalHeader()->setMinimumSectionSize(56);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_table->verticalHeader()->setDefaultSectionSize(24);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setSelectionMode(QAbstractItemView::ContiguousSelection); // rectangles to copy and paste
+    m_clipboard = new MatrixClipboard(document, doc::MatrixKind::Scores, m_table);
 
     m_note = new QLabel(this);
     m_note->setObjectName(QStringLiteral("scoresNote"));

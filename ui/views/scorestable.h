@@ -11,6 +11,7 @@ class QTableView;
 
 namespace attn::ui {
 
+class MatrixClipboard;
 class ScoreMatrixModel;
 
 /// A titled table of the scores S (n_q × n_k) of the selected query head (ScoreMatrixModel).
@@ -29,6 +30,8 @@ public:
     ScoreMatrixModel *model() const { return m_model; }
     QTableView *tableView() const { return m_table; }
     QPushButton *editDirectlyButton() const { return m_editDirectly; }
+    /// Copy, paste and CSV files of S (Ctrl+C, Ctrl+V, context menu); owned by the table.
+    MatrixClipboard *clipboard() const { return m_clipboard; }
     /// The title line, e.g. "S — logits of head 0: n_q × n_k = 1×2".
     QString titleText() const;
 
@@ -55,6 +58,7 @@ private:
     QLabel *m_note = nullptr; // under the table: where S comes from
     QTableView *m_table = nullptr;
     QPushButton *m_editDirectly = nullptr;
+    MatrixClipboard *m_clipboard = nullptr;
     bool m_locked = false;
 };
 

@@ -28,16 +28,6 @@ const QColor kCurrent(0xe6, 0x61, 0x00); // the tile just visited
 const QColor kTouched(0xfd, 0xe3, 0xcc); // table rows the current tile updated
 const QColor kUnvisited(Qt::white);
 
-int tileIndexOf(const TilingFigureData &d, Index row, Index col)
-{
-    for (std::size_t t = 0; t < d.tiles.size(); ++t) {
-        const ScoreTile &tile = d.tiles[t];
-        if (row >= tile.row_begin && row < tile.row_end && col >= tile.col_begin && col < tile.col_end)
-            return static_cast<int>(t);
-    }
-    return -1;
-}
-
 /// One number column of the table.
 double numberWidth(double width)
 {
@@ -158,25 +148,37 @@ void paintTilingFigure(QPainter &p, QSizeF deviceSize, const TilingFigureData &d
             }
     const QFont cellFont = pixelFont(std::clamp(cell * 0.27, 8.0, 13.0));
     p.setFont(cellFont);
+    // Cells too small for a number get none (the tooltip has it), and no border below 8 px:
+    // at 64 × 64 tokens that is thousands of text layouts and strokes saved per repaint.
+    const QFontMetricsF cellMetrics(cellFont);
+    const bool cellText =
+        cellMetrics.horizontalAdvance(QStringLiteral("-0.000")) <= cell - 2 && cellMetrics.height() <= cell;
+    const bool cellBorders = cell >= 8;
+    std::vector<char> visited(std::size_t(n_q * n_k), 0); // (n_q · n_k) 1 = its tile was visited
+    for (Index t = 0; t < d.tilesDone && t < Index(d.tiles.size()); ++t) {
+        const ScoreTile &tile = d.tiles[std::size_t(t)];
+        for (Index i = tile.row_begin; i < tile.row_end; ++i)
+            for (Index j = tile.col_begin; j < tile.col_end; ++j) visited[std::size_t(i * n_k + j)] = 1;
+    }
     for (Index i = 0; i < n_q; ++i)
         for (Index j = 0; j < n_k; ++j) {
             const QRectF r = l.cells[std::size_t(i * n_k + j)];
-            const bool visited = tileIndexOf(d, i, j) < d.tilesDone;
+            const bool done = visited[std::size_t(i * n_k + j)] != 0;
             QColor fill = kUnvisited;
-            QString text = compactNumber(d.logits(i, j));
-            if (!d.visible(i, j)) {
+            if (!d.visible(i, j))
                 fill = maskedColor();
-                text = QStringLiteral("—");
-            } else if (visited) {
-                fill = viridisColor(hi > lo ? (d.logits(i, j) - lo) / (hi - lo) : 0.5);
-            } else {
-                text.clear(); // not computed yet: a tiled kernel forms a tile's logits when it visits it
-            }
+            else if (done)
+                fill = currentMapColor(hi > lo ? (d.logits(i, j) - lo) / (hi - lo) : 0.5);
             p.fillRect(r, fill);
-            p.setPen(QPen(fill == kUnvisited ? QColor(0xd8, 0xd8, 0xd8) : QColor(255, 255, 255), 1));
-            p.drawRect(r.adjusted(0.5, 0.5, -0.5, -0.5));
-            p.setPen(visited && d.visible(i, j) ? contrastingTextColor(fill) : QColor(0x90, 0x90, 0x90));
-            p.drawText(r, Qt::AlignCenter, text);
+            if (cellBorders) {
+                p.setPen(QPen(fill == kUnvisited ? QColor(0xd8, 0xd8, 0xd8) : QColor(255, 255, 255), 1));
+                p.drawRect(r.adjusted(0.5, 0.5, -0.5, -0.5));
+            }
+            // Not yet visited: no text, since a tiled kernel forms a tile's logits when it visits it.
+            if (!cellText || (d.visible(i, j) && !done)) continue;
+            p.setPen(done && d.visible(i, j) ? contrastingTextColor(fill) : QColor(0x90, 0x90, 0x90));
+            p.drawText(r, Qt::AlignCenter,
+                       d.visible(i, j) ? compactNumber(d.logits(i, j)) : QStringLiteral("—"));
         }
     // 2. Tile borders, the current tile on top.
     p.setBrush(Qt::NoBrush);
@@ -220,12 +222,16 @@ void paintTilingFigure(QPainter &p, QSizeF deviceSize, const TilingFigureData &d
                    Qt::AlignHCenter | Qt::AlignBottom, headers[c]);
         x += widths[c];
     }
-    p.setFont(pixelFont(std::clamp(cell * 0.3, 9.0, 13.0)));
+    const QFont rowFont = pixelFont(std::clamp(cell * 0.3, 9.0, 13.0));
+    p.setFont(rowFont);
+    // Rows lower than a line of text get no numbers (they would overprint each other).
+    const bool rowText = QFontMetricsF(rowFont).height() <= cell + 1;
     for (Index i = 0; i < n_q; ++i) {
         const QRectF row = l.rows[std::size_t(i)];
         if (current && i >= current->row_begin && i < current->row_end) p.fillRect(row, kTouched);
         p.setPen(QColor(0xd0, 0xd0, 0xd0));
         p.drawLine(row.bottomLeft(), row.bottomRight());
+        if (!rowText) continue;
         p.setPen(Qt::black);
         QStringList texts = {d.queryLabels.value(int(i)), mText(d.state.m(i)), compactNumber(d.state.l(i))};
         x = x0;

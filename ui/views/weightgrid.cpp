@@ -8,6 +8,7 @@
 #include <QStringList>
 
 #include <cmath>
+#include <vector>
 
 namespace attn::ui {
 
@@ -35,30 +36,45 @@ void paintWeightGrid(QPainter &painter, const QRectF &cells, const HeadTrace &he
     if (nq == 0 || nk == 0 || cells.isEmpty()) return;
     const double cw = cells.width() / static_cast<double>(nk);
     const double ch = cells.height() / static_cast<double>(nq);
+    // Cell edges computed once, on whole units, and shared by neighbours; filled without
+    // antialiasing: touching cells with no hairline seams on screen, in PNG and in SVG/PDF.
+    std::vector<double> xs(static_cast<std::size_t>(nk) + 1), ys(static_cast<std::size_t>(nq) + 1);
+    for (Index j = 0; j <= nk; ++j)
+        xs[std::size_t(j)] = std::round(cells.left() + cw * static_cast<double>(j));
+    for (Index i = 0; i <= nq; ++i)
+        ys[std::size_t(i)] = std::round(cells.top() + ch * static_cast<double>(i));
     const bool numbers = ch >= 14;
     painter.save();
     painter.setFont(font);
     const QFontMetricsF metrics(font);
+    const auto cellRect = [&](Index i, Index j) {
+        return QRectF(QPointF(xs[std::size_t(j)], ys[std::size_t(i)]),
+                      QPointF(xs[std::size_t(j) + 1], ys[std::size_t(i) + 1]));
+    };
+    const auto isMasked = [&](Index i, Index j) { return head.visible.size() != 0 && !head.visible(i, j); };
+    const auto fillOf = [&](Index i, Index j) {
+        const double w = head.weights(i, j);
+        return std::isnan(w) ? kNanColor : isMasked(i, j) && w == 0.0 ? maskedColor() : currentMapColor(w);
+    };
+    // 1. The cells, without antialiasing.
+    const bool antialiased = painter.testRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::Antialiasing, false);
     for (Index i = 0; i < nq; ++i)
+        for (Index j = 0; j < nk; ++j) painter.fillRect(cellRect(i, j), fillOf(i, j));
+    painter.setRenderHint(QPainter::Antialiasing, antialiased);
+    // 2. Their values.
+    for (Index i = 0; i < nq && numbers; ++i)
         for (Index j = 0; j < nk; ++j) {
-            const QRectF cell(cells.left() + cw * static_cast<double>(j),
-                              cells.top() + ch * static_cast<double>(i), cw, ch);
             const double w = head.weights(i, j);
-            const bool masked = head.visible.size() != 0 && !head.visible(i, j);
-            const QColor fill = std::isnan(w)        ? kNanColor
-                                : masked && w == 0.0 ? maskedColor()
-                                                     : viridisColor(w);
-            painter.fillRect(cell, fill);
-            if (!numbers) continue;
-            painter.setPen(contrastingTextColor(fill));
+            painter.setPen(contrastingTextColor(fillOf(i, j)));
             // Weights lie in [0, 1]: three decimals (1e-5 reads "0.000"; the tooltip is exact), fewer
             // when the cell is narrow.
-            const QString text = masked && w == 0.0  ? QStringLiteral("—")
-                                 : !std::isfinite(w) ? compactNumber(w)
+            const QString text = isMasked(i, j) && w == 0.0 ? QStringLiteral("—")
+                                 : !std::isfinite(w)        ? compactNumber(w)
                                  : metrics.horizontalAdvance(QStringLiteral("0.000")) + 4 <= cw
                                      ? QString::number(w, 'f', 3)
                                      : fittedNumber(w, cw, metrics);
-            painter.drawText(cell, Qt::AlignCenter | Qt::TextSingleLine, text);
+            painter.drawText(cellRect(i, j), Qt::AlignCenter | Qt::TextSingleLine, text);
         }
     painter.setPen(QPen(QColor(0x66, 0x66, 0x66), 1));
     painter.setBrush(Qt::NoBrush);

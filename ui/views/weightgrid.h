@@ -13,8 +13,8 @@ class QPainter;
 namespace attn::ui {
 
 /// Paints the weights (n_q, n_k) of `head` into `cells`: query i is row i (top to bottom), key j
-/// column j (left to right). Colours are viridis over [0, 1]; a cell not visible in
-/// HeadTrace::visible is grey (maskedColor()) and a NaN weight pink. When a cell is at least
+/// column j (left to right). Colours are the colour map of AppSettings (currentMapColor) over [0, 1]; a cell
+/// not visible in HeadTrace::visible is grey (maskedColor()) and a NaN weight pink. When a cell is at least
 /// 14 px tall its value is written in `font` with three decimals ("0.000" for 1e-5; "—" on a
 /// masked cell of weight 0; "NaN"), or fewer (fittedNumber) when the cell is narrow. Query row
 /// `selectedRow` (if in range and n_q > 1) is outlined in black.

@@ -1,0 +1,293 @@
+// The bad-input catalogue of the command line (issue 8; docs/bad-inputs.md): every bad file or
+// option ends with exit code 2 (bad input) or 1 (the output could not be written), one readable
+// line on stderr naming the file or option and the numbers, and nothing half-written.
+#include "runcli.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <csignal>
+#include <sys/resource.h>
+
+using attn::test::Run;
+
+namespace {
+
+QByteArray scenarioText(const QByteArray &fields)
+{
+    return R"({"format": "attention-lab.scenario", "version": 1, )" + fields + "}";
+}
+
+const QByteArray kQkv = R"("Q": [[1, 0]], "K": [[1, 0], [0, 1]], "V": [[2, 0], [0, 4]])";
+
+void writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QCOMPARE(f.write(bytes), bytes.size());
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<unreadable>");
+}
+
+/// Runs attention-lab like runCli, but with files limited to `maxFileBytes` (RLIMIT_FSIZE, with
+/// SIGXFSZ ignored): a full disk without root.
+Run runOnFullDisk(const QStringList &arguments, rlim_t maxFileBytes)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove("DISPLAY");
+    env.remove("WAYLAND_DISPLAY");
+    env.remove("QT_QPA_PLATFORM");
+    p.setProcessEnvironment(env);
+    p.setChildProcessModifier([maxFileBytes] {
+        std::signal(SIGXFSZ, SIG_IGN);
+        rlimit limit{};
+        getrlimit(RLIMIT_FSIZE, &limit);
+        limit.rlim_cur = maxFileBytes;
+        setrlimit(RLIMIT_FSIZE, &limit);
+    });
+    p.start(QStringLiteral(ATTN_EXECUTABLE), arguments);
+    if (!p.waitForFinished(120000)) qFatal("attention-lab did not finish");
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError()};
+}
+
+/// stderr is one readable line per problem, with no C++ or Qt internals.
+void verifyReadable(const QByteArray &err)
+{
+    QVERIFY2(!err.trimmed().isEmpty(), "nothing on stderr");
+    for (const char *internal : {"std::", "bad_alloc", "QJson", "Eigen", "terminate", "Q_ASSERT"})
+        QVERIFY2(!err.contains(internal), err.constData());
+}
+
+} // namespace
+
+class TestCliBadInput : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+    void computeBadFile_data();
+    void computeBadFile();
+    void exportToUnwritablePlace();
+    void exportOnFullDiskKeepsOldFigures();
+    void benchBadSizes_data();
+    void benchBadSizes();
+    void benchRefusesWithTheEstimate();
+    void benchJsonToUnwritablePlace();
+    void lessonsCheckBadFiles_data();
+    void lessonsCheckBadFiles();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestCliBadInput::computeBadFile_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("fragment");
+    const auto file = [&](const char *name, const QByteArray &bytes) {
+        writeFile(m_dir.filePath(name), bytes);
+        return m_dir.filePath(name);
+    };
+    const QString dangling = m_dir.filePath("dangling.json");
+    QFile::link(m_dir.filePath("nowhere.json"), dangling);
+    QByteArray column = "[";
+    for (int i = 0; i < 3000; ++i) column += i ? ",[0]" : "[0]";
+    column += "]";
+
+    QTest::addRow("missing") << m_dir.filePath("missing.json") << "file: cannot read";
+    QTest::addRow("dangling symlink") << dangling << "file: cannot read";
+    QTest::addRow("folder") << m_dir.path() << "is a folder, not a scenario file";
+    QTest::addRow("endless device") << "/dev/zero"
+                                    << "larger than 16 MiB";
+    QTest::addRow("empty") << file("empty.json", {}) << "file: the file is empty";
+    QTest::addRow("binary") << file("binary.json", QByteArray("\x1f\x8b\x08\0", 4))
+                            << "the file is not text (binary data at byte 0)";
+    QTest::addRow("malformed") << file("malformed.json",
+                                       "{\"format\": \"attention-lab.scenario\",\n\"V\": [[1,]]}")
+                               << "not valid JSON at byte 47 (line 2, column 11)";
+    QTest::addRow("wrong type") << file("type.json", scenarioText(kQkv + R"(, "key_tokens": "k1 k2")"))
+                                << "key_tokens: expected an array, got a string";
+    QTest::addRow("ragged") << file("ragged.json",
+                                    scenarioText(R"("Q": [[1]], "K": [[1], [2]], "V": [[1], [2, 3]])"))
+                            << "V: row 1 has 2 numbers but row 0 has 1 (ragged matrix)";
+    QTest::addRow("temperature 0") << file("temp.json", scenarioText(kQkv + R"(, "temperature": 0)"))
+                                   << "temperature: must be a finite number > 0, got 0";
+    QTest::addRow("heads 4:3") << file("heads.json", scenarioText(R"("Q": [[1, 2, 3, 4]], "K": [[1, 2, 3]],
+                                           "V": [[1, 2, 3]], "heads": {"query": 4, "kv": 3})"))
+                               << "heads: query heads 4 is not a multiple of kv heads 3";
+    QTest::addRow("labels") << file("labels.json", scenarioText(kQkv + R"(, "query_tokens": ["a", "b"])"))
+                            << "query_tokens: has 2 labels but n_q = 1";
+    QTest::addRow("all masked") << file("masked.json", scenarioText(kQkv + R"(, "mask": {"visible": [[0, 0]],
+                                            "all_masked_rows": "error"})"))
+                                << "mask: query row 0 of head 0 sees no key";
+    QTest::addRow("huge") << file("huge.json", scenarioText(R"("Q": )" + column + R"(, "K": )" + column +
+                                                            R"(, "V": )" + column))
+                          << "= 9000000 pairs is more than the 4194304 pairs compute prints (the result "
+                             "would be about 412.0 MiB of JSON)";
+}
+
+void TestCliBadInput::computeBadFile()
+{
+    QFETCH(QString, path);
+    QFETCH(QString, fragment);
+    const Run r = attn::test::runCli({"compute", path});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.out.isEmpty(), r.out.left(200).constData());
+    const QString err = QString::fromUtf8(r.err);
+    QVERIFY2(err.startsWith("attention-lab: " + path + ": "), qPrintable(err)); // names the file
+    QVERIFY2(err.contains(fragment), qPrintable(err));
+    QCOMPARE(r.err.count('\n'), 1);
+    verifyReadable(r.err);
+}
+
+void TestCliBadInput::exportToUnwritablePlace()
+{
+    const QString blocker = m_dir.filePath("blocker");
+    writeFile(blocker, "x");
+    const Run r = attn::test::runCli({"export", "--out", blocker + "/figures", "--preset", "worked-example"});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(QFile::encodeName(blocker + "/figures")), r.err.constData());
+    verifyReadable(r.err);
+    QVERIFY(r.out.isEmpty());
+    QCOMPARE(readAll(blocker), QByteArray("x"));
+}
+
+void TestCliBadInput::exportOnFullDiskKeepsOldFigures()
+{
+    for (const char *format : {"png", "svg", "pdf"}) {
+        const QString out = m_dir.filePath(QStringLiteral("full-") + format);
+        QVERIFY(QDir().mkpath(out));
+        const Run first =
+            attn::test::runCli({"export", "--out", out, "--preset", "worked-example", "--format", format});
+        QCOMPARE(first.exitCode, 0);
+        const QStringList written = QString::fromUtf8(first.out).split('\n', Qt::SkipEmptyParts);
+        QVERIFY(!written.isEmpty());
+        for (const QString &path : written) writeFile(path, "old figure");
+
+        const Run r =
+            runOnFullDisk({"export", "--out", out, "--preset", "worked-example", "--format", format}, 64);
+        QVERIFY2(r.exitCode == 1, qPrintable(QStringLiteral("%1: exit %2").arg(format).arg(r.exitCode)));
+        QVERIFY2(r.err.contains("Cannot write"), r.err.constData());
+        verifyReadable(r.err);
+        for (const QString &path : written) QCOMPARE(readAll(path), QByteArray("old figure"));
+    }
+}
+
+void TestCliBadInput::benchBadSizes_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("fragment");
+    QTest::addRow("n 2^63") << QStringList{"-n", "9223372036854775807"}
+                            << "--n must be an integer from 1 to 1048576, got \"9223372036854775807\"";
+    QTest::addRow("n negative") << QStringList{"-n", "-5"} << "--n must be an integer from 1 to 1048576";
+    QTest::addRow("n text") << QStringList{"-n", "big"} << "got \"big\"";
+    QTest::addRow("head-dim") << QStringList{"--head-dim", "100000000"}
+                              << "--head-dim must be an integer from 1 to 1024";
+    QTest::addRow("heads 3:2") << QStringList{"--heads", "3:2"} << "QUERY a multiple of KV";
+    QTest::addRow("tile") << QStringList{"--tile", "1000000000x1000000000"} << "--tile must be BRxBC";
+    QTest::addRow("window") << QStringList{"--window", "9223372036854775807"}
+                            << "--window must be an integer";
+    QTest::addRow("threads") << QStringList{"--threads", "100000"}
+                             << "--threads must be an integer from 1 to 1024";
+}
+
+void TestCliBadInput::benchBadSizes()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, fragment);
+    const Run r = attn::test::runCli(QStringList{"bench"} + arguments);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(QString::fromUtf8(r.err).contains(fragment), r.err.constData());
+    QVERIFY(r.out.isEmpty());
+    verifyReadable(r.err);
+}
+
+void TestCliBadInput::benchRefusesWithTheEstimate()
+{
+    // Every kernel at n = 2^20 with 256 heads of d = 1024: Q, K, V and O alone are terabytes.
+    const QString json = m_dir.filePath("refused.json");
+    const Run r = attn::test::runCli({"bench", "-n", "1048576", "--heads", "256:256", "--head-dim", "1024",
+                                      "--repetitions", "1", "--json", json});
+    QCOMPARE(r.exitCode, 1);
+    for (const char *kernel : {"naive", "tiled", "windowed", "linear"}) {
+        QVERIFY2(r.out.contains(QByteArray(kernel) + " at n_q 1048576 × n_k 1048576"), r.out.constData());
+    }
+    QVERIFY2(r.out.contains("GiB for Q, K, V, O and the reference"), r.out.constData());
+    QVERIFY2(r.out.contains("available)"), r.out.constData());
+    QVERIFY2(r.err.contains("nothing was measured"), r.err.constData());
+
+    // Tiny tensors (d = 1) but 4096×4096 tiles on 1024 threads: the tiled kernel's own buffers
+    // (about 200 GiB) are refused too. Without /proc/meminfo nothing is refused for memory.
+    if (!QFile::exists("/proc/meminfo")) QSKIP("available memory unknown");
+    const Run tiles = attn::test::runCli({"bench", "-n", "1048576", "--kernels", "tiled", "--heads",
+                                          "256:256", "--head-dim", "1", "--tile", "4096x4096", "--threads",
+                                          "1024", "--repetitions", "1"});
+    QCOMPARE(tiles.exitCode, 1);
+    QVERIFY2(tiles.out.contains("with tiles 4096×4096 on 1024 threads needs"), tiles.out.constData());
+    QVERIFY2(tiles.out.contains("GiB for its working buffers"), tiles.out.constData());
+}
+
+void TestCliBadInput::benchJsonToUnwritablePlace()
+{
+    const QString blocker = m_dir.filePath("bench-blocker");
+    writeFile(blocker, "x");
+    const Run r =
+        attn::test::runCli({"bench", "-n", "64", "--kernels", "naive", "--json", blocker + "/r.json"});
+    QCOMPARE(r.exitCode, 2); // checked before measuring anything
+    QVERIFY2(r.err.contains(QFile::encodeName(blocker + "/r.json")), r.err.constData());
+    QVERIFY(r.out.isEmpty());
+
+    const QString old = m_dir.filePath("old-results.json");
+    writeFile(old, "old results");
+    const Run full = runOnFullDisk({"bench", "-n", "64", "--kernels", "naive", "--repetitions", "1",
+                                    "--warmup", "0", "--time-budget", "0.1", "--json", old},
+                                   64);
+    QVERIFY2(full.exitCode != 0, full.err.constData());
+    QVERIFY2(full.err.contains(QFile::encodeName(old)), full.err.constData());
+    verifyReadable(full.err);
+    QCOMPARE(readAll(old), QByteArray("old results"));
+}
+
+void TestCliBadInput::lessonsCheckBadFiles_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("fragment");
+    const QString folder = m_dir.filePath("lessons");
+    QDir().mkpath(folder);
+    writeFile(folder + "/01-empty.json", {});
+    writeFile(folder + "/02-binary.json", QByteArray("\x7f"
+                                                     "ELF\x02\x01",
+                                                     6));
+    writeFile(folder + "/03-huge.json", QByteArray((4 << 20) + 1, ' '));
+    QTest::addRow("empty") << folder + "/01-empty.json"
+                           << "01-empty.json: the file is empty";
+    QTest::addRow("binary") << folder + "/02-binary.json"
+                            << "the file is not text (binary data at byte 4)";
+    QTest::addRow("huge") << folder + "/03-huge.json"
+                          << "larger than 4 MiB, the most a lesson file may be";
+    QTest::addRow("folder of them") << folder << "03-huge.json: larger than 4 MiB";
+    QTest::addRow("no such folder") << m_dir.filePath("no-lessons") << "no such file or folder";
+}
+
+void TestCliBadInput::lessonsCheckBadFiles()
+{
+    QFETCH(QString, path);
+    QFETCH(QString, fragment);
+    const Run r = attn::test::runCli({"lessons", "--check", path});
+    QCOMPARE(r.exitCode, 2);
+    const QByteArray said = r.out + r.err; // problems on stdout, usage errors on stderr
+    QVERIFY2(QString::fromUtf8(said).contains(fragment), said.constData());
+    QVERIFY2(QString::fromUtf8(said).contains(path), said.constData()); // names the file or folder
+    verifyReadable(said);
+}
+
+QTEST_GUILESS_MAIN(TestCliBadInput)
+#include "tst_clibadinput.moc"

@@ -1,0 +1,41 @@
+#include "fuzzbodies.h"
+
+#include "core/attention.h"
+#include "ui/document/scenariojson.h"
+#include "ui/lessons/lessonloader.h"
+
+#include <QByteArray>
+#include <QString>
+
+namespace attn::fuzz {
+
+namespace {
+
+QByteArray bytes(const std::uint8_t *data, std::size_t size)
+{
+    return QByteArray::fromRawData(reinterpret_cast<const char *>(data), qsizetype(size));
+}
+
+} // namespace
+
+void scenarioBytes(const std::uint8_t *data, std::size_t size)
+{
+    try {
+        const Scenario scenario = doc::scenarioFromJsonText(bytes(data, size));
+        const Shapes shapes = validate(scenario);
+        // Keep each run short; the reader itself refuses sizes that cannot be allocated.
+        const long long pairs = static_cast<long long>(shapes.n_q) * shapes.n_k * shapes.num_query_heads;
+        if (pairs <= (1LL << 16)) attend(scenario);
+    } catch (const ScenarioError &) {
+        // A refusal with a message: the expected outcome for bad input.
+    }
+}
+
+void lessonBytes(const std::uint8_t *data, std::size_t size)
+{
+    const lessons::LessonFileResult result =
+        lessons::parseLesson(bytes(data, size), QStringLiteral("01-fuzz.json"));
+    (void)result;
+}
+
+} // namespace attn::fuzz

@@ -1,0 +1,17 @@
+// What each fuzz target does with one input, shared by the libFuzzer executables (fuzz_*.cpp)
+// and the corpus replay test (tst_fuzzcorpus.cpp), so that every saved input is re-run by CTest.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace attn::fuzz {
+
+/// The scenario reader, and the engine on what it accepts (small sizes only). Bad input must
+/// end in attn::ScenarioError; any other exception escapes to the caller (a finding).
+void scenarioBytes(const std::uint8_t *data, std::size_t size);
+
+/// The lesson reader (parseLesson). It reports problems; it must never throw.
+void lessonBytes(const std::uint8_t *data, std::size_t size);
+
+} // namespace attn::fuzz

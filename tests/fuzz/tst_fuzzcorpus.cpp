@@ -1,0 +1,85 @@
+// Replays the fuzz targets' inputs through their bodies (fuzzbodies.h): the seed corpus, the
+// project's scenario cases, presets and lessons, and every input a fuzzer ever found a fault
+// with (tests/fuzz/regressions/<target>/). Each must end without a crash or an escaped exception.
+#include "fuzzbodies.h"
+
+#include <QDir>
+#include <QFile>
+#include <QtTest>
+
+#include <exception>
+#include <functional>
+
+namespace {
+
+using Body = std::function<void(const std::uint8_t *, std::size_t)>;
+
+const QString kSource = QStringLiteral(ATTN_SOURCE_DIR);
+
+/// Runs `body` on every *.json file (and every file without a suffix, as libFuzzer names its
+/// findings) under `dir`; returns how many ran, or -1 after a failed check.
+int replay(const QString &dir, const Body &body)
+{
+    const QDir folder(dir);
+    int count = 0;
+    for (const QFileInfo &info : folder.entryInfoList(QDir::Files, QDir::Name)) {
+        if (!info.suffix().isEmpty() && info.suffix() != QLatin1String("json")) continue;
+        QFile file(info.filePath());
+        if (!file.open(QIODevice::ReadOnly)) {
+            qWarning("cannot read %s", qPrintable(info.filePath()));
+            return -1;
+        }
+        const QByteArray bytes = file.readAll();
+        try {
+            body(reinterpret_cast<const std::uint8_t *>(bytes.constData()), std::size_t(bytes.size()));
+        } catch (const std::exception &e) {
+            qWarning("%s: escaped exception: %s", qPrintable(info.filePath()), e.what());
+            return -1;
+        }
+        ++count;
+    }
+    return count;
+}
+
+} // namespace
+
+class TestFuzzCorpus : public QObject {
+    Q_OBJECT
+
+private slots:
+    void replay_data()
+    {
+        QTest::addColumn<QString>("dir");
+        QTest::addColumn<QString>("target");
+        QTest::addColumn<bool>("mustHaveFiles");
+        QTest::newRow("scenario seeds") << "tests/fuzz/corpus/scenario"
+                                        << "scenario" << true;
+        QTest::newRow("scenario cases") << "tests/data/cases"
+                                        << "scenario" << true;
+        QTest::newRow("presets") << "resources/presets"
+                                 << "scenario" << true;
+        QTest::newRow("scenario findings") << "tests/fuzz/regressions/scenario"
+                                           << "scenario" << false;
+        QTest::newRow("lesson seeds") << "tests/fuzz/corpus/lesson"
+                                      << "lesson" << true;
+        QTest::newRow("shipped lessons") << "lessons"
+                                         << "lesson" << true;
+        QTest::newRow("lesson findings") << "tests/fuzz/regressions/lesson"
+                                         << "lesson" << false;
+    }
+
+    void replay()
+    {
+        QFETCH(QString, dir);
+        QFETCH(QString, target);
+        QFETCH(bool, mustHaveFiles);
+        const Body body = target == QLatin1String("scenario") ? Body(attn::fuzz::scenarioBytes)
+                                                              : Body(attn::fuzz::lessonBytes);
+        const int count = ::replay(kSource + QLatin1Char('/') + dir, body);
+        QVERIFY2(count >= 0, qPrintable(dir));
+        if (mustHaveFiles) QVERIFY2(count > 0, qPrintable(dir + QStringLiteral(" holds no input")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFuzzCorpus)
+#include "tst_fuzzcorpus.moc"

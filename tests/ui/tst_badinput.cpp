@@ -1,0 +1,569 @@
+// The bad-input catalogue (issue 8; docs/bad-inputs.md lists it for people): every input a
+// learner or a teacher can get wrong, the message that names the spot, and the proof that
+// nothing changed. Data-driven: input → expected message fragment → state unchanged.
+#include "core/attention.h"
+#include "ui/document/scenariodocument.h"
+#include "ui/document/scenariojson.h"
+#include "ui/lessons/lessonloader.h"
+#include "ui/models/matrixtablemodel.h"
+#include "ui/models/scorematrixmodel.h"
+#include "ui/views/figureview.h"
+#include "ui/views/scorecontrols.h"
+#include "ui/views/viewregistry.h"
+
+#include "workedexample.h"
+
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <csignal>
+#include <functional>
+#include <sys/resource.h>
+
+using namespace attn;
+using attn::doc::ScenarioDocument;
+using attn::doc::TensorRole;
+
+namespace {
+
+using Edit = std::function<void(Scenario &)>;
+
+/// A scenario file around `fields` (JSON members after format and version).
+QByteArray scenarioText(const QByteArray &fields)
+{
+    return R"({"format": "attention-lab.scenario", "version": 1, )" + fields + "}";
+}
+
+/// The worked example's Q, K and V as file members.
+const QByteArray kQkv = R"("Q": [[1, 0]], "K": [[1, 0], [0, 1]], "V": [[2, 0], [0, 4]])";
+
+/// Messages are for learners: no C++ or Qt internals, one line.
+void verifyReadable(const QString &message)
+{
+    QVERIFY2(!message.isEmpty(), "no message");
+    for (const char *internal : {"std::", "bad_alloc", "Q_ASSERT", "QJson", "Eigen", "exception"})
+        QVERIFY2(!message.contains(QLatin1String(internal)), qPrintable(message));
+    QVERIFY2(!message.contains(u'\n'), qPrintable(message));
+}
+
+/// A file of `bytes` at `path`.
+void writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QCOMPARE(f.write(bytes), bytes.size());
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<unreadable>");
+}
+
+/// While alive, no file this process writes may grow past `bytes` (RLIMIT_FSIZE): a full disk
+/// without root. SIGXFSZ is ignored, so a write past the limit fails with EFBIG instead.
+class FullDisk {
+public:
+    explicit FullDisk(rlim_t bytes)
+    {
+        getrlimit(RLIMIT_FSIZE, &m_old);
+        m_oldHandler = std::signal(SIGXFSZ, SIG_IGN);
+        rlimit limit = m_old;
+        limit.rlim_cur = bytes;
+        setrlimit(RLIMIT_FSIZE, &limit);
+    }
+    ~FullDisk()
+    {
+        setrlimit(RLIMIT_FSIZE, &m_old);
+        std::signal(SIGXFSZ, m_oldHandler);
+    }
+
+private:
+    rlimit m_old{};
+    void (*m_oldHandler)(int) = nullptr;
+};
+
+} // namespace
+
+class TestBadInput : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void scenarioFiles_data();
+    void scenarioFiles();
+    void unreadableScenarioFiles_data();
+    void unreadableScenarioFiles();
+    void hugeSizesAreRefusedBeforeAllocating();
+    void scenarioEditsAreRefused_data();
+    void scenarioEditsAreRefused();
+    void zeroScaleTypedInTheScoreStrip();
+    void nonFiniteCellsAreRefused_data();
+    void nonFiniteCellsAreRefused();
+    void lessonFiles_data();
+    void lessonFiles();
+    void missingLessonsFolder();
+    void figureExportToUnwritablePlace_data();
+    void figureExportToUnwritablePlace();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestBadInput::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+}
+
+// ---- scenario files: syntax, types, shapes, values --------------------------------------------
+
+void TestBadInput::scenarioFiles_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("fragment");
+
+    // Malformed JSON: where it broke, as line and column.
+    QTest::addRow("unterminated array") << QByteArray("{\"format\": \"attention-lab.scenario\",\n"
+                                                      " \"V\": [[1, 2], [3, 4]\n}")
+                                        << "file"
+                                        << "line 3, column 2";
+    QTest::addRow("missing comma") << QByteArray("{\"format\": \"attention-lab.scenario\"\n \"version\": 1}")
+                                   << "file"
+                                   << "line 2, column 3";
+    QTest::addRow("empty file") << QByteArray() << "file"
+                                << "the file is empty";
+    QTest::addRow("only spaces") << QByteArray(" \n\t\n") << "file"
+                                 << "the file is empty";
+    QTest::addRow("binary") << QByteArray("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16) << "file"
+                            << "not text (binary data at byte 6)";
+    QTest::addRow("not UTF-8") << QByteArray("{\"title\": \"\xff\xfe\"}") << "file"
+                               << "not UTF-8 text";
+    QTest::addRow("top-level array") << QByteArray("[1, 2]") << "file"
+                                     << "JSON object at the top level";
+    QTest::addRow("wrong format") << QByteArray(R"({"format": "lesson", "version": 1})") << "format"
+                                  << "expected \"attention-lab.scenario\"";
+    QTest::addRow("version 2") << QByteArray(R"({"format": "attention-lab.scenario", "version": 2})")
+                               << "version"
+                               << "this program reads version 1, got 2";
+    // Wrong types, naming the field.
+    QTest::addRow("Q is a string") << scenarioText(R"("Q": "1 0", "K": [[1, 0]], "V": [[1]])") << "Q"
+                                   << "expected an array, got a string";
+    QTest::addRow("V row is a number") << scenarioText(R"("Q": [[1]], "K": [[1]], "V": [3])") << "V[0]"
+                                       << "expected an array, got a number";
+    QTest::addRow("entry is a string")
+        << scenarioText(R"("Q": [[1, "x"]], "K": [[1, 0]], "V": [[1]])") << "Q[0][1]"
+        << "expected a number, got a string";
+    QTest::addRow("tokens are a number") << scenarioText(kQkv + R"(, "query_tokens": 3)") << "query_tokens"
+                                         << "expected an array, got a number";
+    QTest::addRow("token is a number")
+        << scenarioText(kQkv + R"(, "key_tokens": ["a", 2])") << "key_tokens[1]"
+        << "expected a string, got a number";
+    QTest::addRow("temperature is text") << scenarioText(kQkv + R"(, "temperature": "hot")") << "temperature"
+                                         << "expected a number, got a string";
+    QTest::addRow("causal is 1") << scenarioText(kQkv + R"(, "mask": {"causal": 1})") << "mask.causal"
+                                 << "expected true or false, got a number";
+    QTest::addRow("typo key") << scenarioText(kQkv + R"(, "mask": {"casual": true})") << "mask"
+                              << "unknown key \"casual\"";
+    // Ragged and empty matrices.
+    QTest::addRow("ragged V") << scenarioText(R"("Q": [[1, 0]], "K": [[1, 0], [0, 1]], "V": [[2, 0], [4]])")
+                              << "V"
+                              << "row 1 has 1 numbers but row 0 has 2 (ragged matrix)";
+    QTest::addRow("ragged Q") << scenarioText(R"("Q": [[1, 0], [1, 0, 3]], "K": [[1, 0]], "V": [[2]])") << "Q"
+                              << "row 1 has 3 numbers but row 0 has 2";
+    QTest::addRow("empty K") << scenarioText(R"("Q": [[1]], "K": [], "V": [[2]])") << "K"
+                             << "is empty (0 rows)";
+    QTest::addRow("K rows ≠ V rows") << scenarioText(R"("Q": [[1, 0]], "K": [[1, 0]], "V": [[2], [3]])")
+                                     << "K"
+                                     << "has 1 rows but V has 2";
+    // Values the engine cannot use.
+    QTest::addRow("temperature 0") << scenarioText(kQkv + R"(, "temperature": 0)") << "temperature"
+                                   << "must be a finite number > 0, got 0";
+    QTest::addRow("temperature < 0") << scenarioText(kQkv + R"(, "temperature": -2)") << "temperature"
+                                     << "got -2";
+    QTest::addRow("scale 0") << scenarioText(kQkv + R"(, "scale": 0)") << "scale"
+                             << "must not be 0";
+    QTest::addRow("scale null (NaN)") << scenarioText(kQkv + R"(, "scale": null)") << "scale"
+                                      << "expected a number, got null";
+    QTest::addRow("heads 3:2") << scenarioText(R"("Q": [[1, 0, 1]], "K": [[1, 0]], "V": [[2, 0]],
+                                                  "heads": {"query": 3, "kv": 2})")
+                               << "heads"
+                               << "query heads 3 is not a multiple of kv heads 2";
+    QTest::addRow("heads 0") << scenarioText(kQkv + R"(, "heads": {"query": 0})") << "heads.query"
+                             << "between 1 and 4096, got 0";
+    QTest::addRow("heads 2^40") << scenarioText(kQkv + R"(, "heads": {"kv": 1099511627776})") << "heads.kv"
+                                << "got 1099511627776";
+    QTest::addRow("query labels ≠ n_q")
+        << scenarioText(kQkv + R"(, "query_tokens": ["a", "b"])") << "query_tokens"
+        << "has 2 labels but n_q = 1";
+    QTest::addRow("key labels ≠ n_k") << scenarioText(kQkv + R"(, "key_tokens": ["a"])") << "key_tokens"
+                                      << "has 1 labels but n_k = 2";
+    QTest::addRow("mask of wrong shape")
+        << scenarioText(kQkv + R"(, "mask": {"visible": [[1, 1, 1]]})") << "mask.visible"
+        << "is 1×3, expected 1×2 (n_q × n_k)";
+    QTest::addRow("mask entry 2") << scenarioText(kQkv + R"(, "mask": {"visible": [[1, 2]]})")
+                                  << "mask.visible"
+                                  << "entry [0][1] is 2";
+    QTest::addRow("key_padding too short")
+        << scenarioText(kQkv + R"(, "mask": {"key_padding": [true]})") << "mask.key_padding"
+        << "has 1 entries but n_k = 2";
+    QTest::addRow("key_padding of numbers")
+        << scenarioText(kQkv + R"(, "mask": {"key_padding": [1, 0]})") << "mask.key_padding"
+        << "entry 0 is a number";
+    QTest::addRow("all masked, policy error")
+        << scenarioText(kQkv + R"(, "mask": {"key_padding": [false, false], "all_masked_rows": "error"})")
+        << "mask"
+        << "query row 0 of head 0 sees no key";
+    QTest::addRow("window -1") << scenarioText(kQkv + R"(, "mask": {"window": {"left": -1}})")
+                               << "mask.window.left"
+                               << "must be ≥ 0, got -1";
+    QTest::addRow("window 2^63") << scenarioText(kQkv +
+                                                 R"(, "mask": {"window": {"right": 9223372036854775807}})")
+                                 << "mask.window.right"
+                                 << "expected an integer";
+    QTest::addRow("position 1.5") << scenarioText(kQkv + R"(, "positions": {"key": [0, 1.5]})")
+                                  << "positions.key[1]"
+                                  << "expected an integer, got 1.5";
+    QTest::addRow("positions ≠ n_k") << scenarioText(kQkv + R"(, "positions": {"key": [0, 1, 2]})")
+                                     << "positions.key"
+                                     << "has 3 entries but n_k = 2";
+    QTest::addRow("tile 0") << scenarioText(kQkv + R"(, "kernel": "tiled", "tile": {"query": 0})") << "tile"
+                            << "sizes must be ≥ 1, got query 0";
+    QTest::addRow("RoPE base 1") << scenarioText(kQkv + R"(, "positional": {"kind": "rope", "rope_base": 1})")
+                                 << "positional.rope_base"
+                                 << "must be a finite number > 1, got 1";
+    QTest::addRow("ALiBi slope counts")
+        << scenarioText(kQkv + R"(, "positional": {"kind": "alibi", "alibi_slopes": [1, 2]})")
+        << "positional.alibi_slopes"
+        << "has 2 slopes but there are 1 query heads";
+    QTest::addRow("ALiBi at huge distance")
+        << scenarioText(kQkv + R"(, "positional": {"kind": "alibi", "alibi_slopes": [1e300]},
+                                    "positions": {"query": [-9000000000000000], "key": [9000000000000000, 0]})")
+        << "logits"
+        << "overflowed";
+    QTest::addRow("alignment needed") << scenarioText(R"("Q": [[1]], "K": [[1], [2]], "V": [[1], [2]],
+                                                         "mask": {"causal": true})")
+                                      << "alignment"
+                                      << "is required: n_q = 1 differs from n_k = 2";
+}
+
+void TestBadInput::scenarioFiles()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, field);
+    QFETCH(QString, fragment);
+    try {
+        attend(doc::scenarioFromJsonText(text)); // the reader, then the engine (as the window does)
+        QFAIL("accepted");
+    } catch (const ScenarioError &error) {
+        const QString message = QString::fromUtf8(error.what());
+        QVERIFY2(message.contains(fragment), qPrintable(message));
+        QCOMPARE(QString::fromStdString(error.field()), field);
+        verifyReadable(message);
+    }
+}
+
+void TestBadInput::unreadableScenarioFiles_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("fragment");
+    const QString dangling = m_dir.filePath("dangling.json");
+    QFile::link(m_dir.filePath("nowhere.json"), dangling);
+    QTest::addRow("missing") << m_dir.filePath("missing.json") << "cannot read";
+    QTest::addRow("dangling symlink") << dangling << "No such file";
+    QTest::addRow("a folder") << m_dir.path() << "is a folder, not a scenario file";
+    QTest::addRow("no name") << QString() << "no file name given";
+    QTest::addRow("endless device") << QStringLiteral("/dev/zero") << "larger than 16 MiB";
+    QTest::addRow("/proc/self/mem") << QStringLiteral("/proc/self/mem") << "cannot read /proc/self/mem";
+}
+
+void TestBadInput::unreadableScenarioFiles()
+{
+    QFETCH(QString, path);
+    QFETCH(QString, fragment);
+    try {
+        doc::readScenarioFile(path);
+        QFAIL("accepted");
+    } catch (const ScenarioError &error) {
+        const QString message = QString::fromUtf8(error.what());
+        QVERIFY2(message.contains(fragment), qPrintable(message));
+        QCOMPARE(QString::fromStdString(error.field()), QStringLiteral("file"));
+        verifyReadable(message);
+    }
+}
+
+void TestBadInput::hugeSizesAreRefusedBeforeAllocating()
+{
+    // 4096 heads of d_k = 1 over 200 tokens: a 1.6 MB file whose trace needs 4096 · 200² · 17 B.
+    QByteArray row = "[";
+    for (int h = 0; h < 4096; ++h) row += h ? ",0" : "0";
+    row += "]";
+    QByteArray q = "[";
+    QByteArray kv = "[";
+    for (int i = 0; i < 200; ++i) {
+        q += (i ? "," : "") + row;
+        kv += i ? ",[0]" : "[0]";
+    }
+    q += "]";
+    kv += "]";
+    const Scenario s = doc::scenarioFromJsonText(
+        scenarioText(R"("heads": {"query": 4096}, "Q": )" + q + R"(, "K": )" + kv + R"(, "V": )" + kv));
+    QCOMPARE(traceBytes(validate(s)), std::size_t(4096) * (200 * 200 * 17 + 2 * 200 * 8));
+    try {
+        attend(s);
+        QFAIL("accepted");
+    } catch (const ScenarioError &error) {
+        const QString message = QString::fromUtf8(error.what());
+        QCOMPARE(QString::fromStdString(error.field()), QStringLiteral("shapes"));
+        QVERIFY2(message.contains("4096 heads need 2.6 GiB for the full trace"), qPrintable(message));
+        QVERIFY2(message.contains("the most a trace may use is"), qPrintable(message));
+        verifyReadable(message);
+    }
+    // Sizes whose product overflows 64 bits saturate instead of wrapping to a small number.
+    Shapes absurd;
+    absurd.n_q = absurd.n_k = Index(1) << 40;
+    absurd.num_query_heads = 4096;
+    absurd.d_v = 1;
+    QCOMPARE(traceBytes(absurd), std::numeric_limits<std::size_t>::max());
+
+    // The document refuses the load and keeps what it had.
+    ScenarioDocument document;
+    QVERIFY(document.load(test::workedExample()));
+    QString why;
+    QVERIFY(!document.load(s, &why));
+    QVERIFY2(why.contains("GiB"), qPrintable(why));
+    QCOMPARE(document.queryCount(), 1);
+    QCOMPARE(document.scenario().num_query_heads, 1);
+}
+
+// ---- edits in the window: refused, message, nothing changed -----------------------------------
+
+void TestBadInput::scenarioEditsAreRefused_data()
+{
+    QTest::addColumn<Edit>("edit");
+    QTest::addColumn<QString>("fragment");
+    QTest::addRow("temperature 0") << Edit([](Scenario &s) { s.temperature = 0; }) << "temperature";
+    QTest::addRow("temperature -1") << Edit([](Scenario &s) { s.temperature = -1; }) << "got -1";
+    QTest::addRow("temperature NaN") << Edit([](Scenario &s) { s.temperature = qQNaN(); }) << "temperature";
+    QTest::addRow("scale NaN") << Edit([](Scenario &s) { s.scale = qQNaN(); }) << "scale: must be a finite";
+    QTest::addRow("scale 0") << Edit([](Scenario &s) { s.scale = 0.0; }) << "scale: must not be 0";
+    QTest::addRow("heads 2:… with 3 kv") << Edit([](Scenario &s) {
+        s.num_query_heads = 2;
+        s.num_kv_heads = 3;
+    }) << "not a multiple of kv heads 3";
+    QTest::addRow("labels ≠ n_k") << Edit([](Scenario &s) {
+        s.key_tokens = {"a", "b", "c"};
+    }) << "has 3 labels but n_k = 2";
+    QTest::addRow("mask 2×2 for 1×2")
+        << Edit([](Scenario &s) { s.mask.visible = {BoolMatrix::Ones(2, 2)}; }) << "expected 1×2";
+    QTest::addRow("key_padding length 3") << Edit([](Scenario &s) {
+        s.mask.key_padding = {true, true, false};
+    }) << "has 3 entries but n_k = 2";
+    QTest::addRow("all masked under error") << Edit([](Scenario &s) {
+        s.mask.key_padding = {false, false};
+        s.mask.all_masked_rows = MaskedRowPolicy::Error;
+    }) << "sees no key";
+}
+
+void TestBadInput::scenarioEditsAreRefused()
+{
+    QFETCH(Edit, edit);
+    QFETCH(QString, fragment);
+    ScenarioDocument document;
+    QVERIFY(document.load(test::workedExample()));
+    const double weight = document.trace().heads[0].weights(0, 0);
+    QSignalSpy refused(&document, &ScenarioDocument::editRefused);
+    Scenario edited = document.scenario();
+    edit(edited);
+    QVERIFY(!document.replaceScenario(edited, QStringLiteral("bad edit")));
+    QCOMPARE(refused.count(), 1);
+    const QString message = refused.at(0).at(0).toString();
+    QVERIFY2(message.contains(fragment), qPrintable(message));
+    verifyReadable(message);
+    QCOMPARE(document.undoStack()->count(), 0);
+    QCOMPARE(document.scenario().temperature, 1.0);
+    QVERIFY(!document.scenario().scale);
+    QCOMPARE(document.trace().heads[0].weights(0, 0), weight);
+}
+
+void TestBadInput::zeroScaleTypedInTheScoreStrip()
+{
+    ScenarioDocument document;
+    QVERIFY(document.load(test::workedExample()));
+    ui::ScoreControls controls(&document);
+    auto *scale = controls.findChild<QDoubleSpinBox *>(QStringLiteral("scale"));
+    QVERIFY(scale);
+    const double shown = scale->value();
+    QCOMPARE(shown, 0.7071); // 1/√2, the automatic scale, at four decimals
+    QSignalSpy refused(&document, &ScenarioDocument::editRefused);
+    scale->setValue(0.0);
+    QCOMPARE(refused.count(), 1);
+    const QString message = refused.at(0).at(0).toString();
+    QVERIFY2(message.contains("scale: must not be 0"), qPrintable(message));
+    QVERIFY(!document.scenario().scale);
+    QCOMPARE(scale->value(), shown); // the strip shows the document's scale again
+    QCOMPARE(document.undoStack()->count(), 0);
+}
+
+void TestBadInput::nonFiniteCellsAreRefused_data()
+{
+    QTest::addColumn<QString>("tensor");
+    QTest::addColumn<QString>("typed");
+    QTest::addColumn<QString>("fragment");
+    for (const char *tensor : {"Q", "K", "V", "S"}) {
+        QTest::addRow("%s nan", tensor) << tensor << "nan"
+                                        << "NaN and infinity are not allowed";
+        QTest::addRow("%s inf", tensor) << tensor << "inf"
+                                        << "NaN and infinity are not allowed";
+        QTest::addRow("%s -inf", tensor) << tensor << "-inf"
+                                         << "NaN and infinity are not allowed";
+        QTest::addRow("%s 1e999", tensor) << tensor << "1e999"
+                                          << "refused “1e999”";
+        QTest::addRow("%s letters", tensor) << tensor << "one"
+                                            << "not a number";
+        QTest::addRow("%s empty", tensor) << tensor << ""
+                                          << "not a number";
+    }
+}
+
+void TestBadInput::nonFiniteCellsAreRefused()
+{
+    QFETCH(QString, tensor);
+    QFETCH(QString, typed);
+    QFETCH(QString, fragment);
+    ScenarioDocument document;
+    Scenario s = test::workedExample();
+    if (tensor == "S") { // raw scores instead of Q and K
+        s.query = s.key = Matrix();
+        Matrix scores(1, 2);
+        scores << 0.5, 0.25;
+        s.scores = {scores};
+    }
+    QVERIFY(document.load(s));
+    std::unique_ptr<QAbstractTableModel> model;
+    if (tensor == "S")
+        model = std::make_unique<ui::ScoreMatrixModel>(&document);
+    else {
+        const TensorRole role = tensor == "Q"   ? TensorRole::Query
+                                : tensor == "K" ? TensorRole::Key
+                                                : TensorRole::Value;
+        model = std::make_unique<ui::MatrixTableModel>(&document, role);
+    }
+    QSignalSpy rejected(model.get(), SIGNAL(inputRejected(QString)));
+    const QModelIndex cell = model->index(0, 1);
+    const QVariant before = model->data(cell, Qt::EditRole);
+    QVERIFY(!model->setData(cell, typed, Qt::EditRole));
+    QCOMPARE(rejected.count(), 1);
+    const QString message = rejected.at(0).at(0).toString();
+    QVERIFY2(message.contains(fragment), qPrintable(message));
+    QVERIFY2(message.contains(tensor), qPrintable(message)); // names the cell's tensor
+    QVERIFY2(message.contains("kept"), qPrintable(message));
+    verifyReadable(message);
+    QCOMPARE(model->data(cell, Qt::EditRole), before);
+    QCOMPARE(document.undoStack()->count(), 0);
+}
+
+// ---- lesson files -----------------------------------------------------------------------------
+
+void TestBadInput::lessonFiles_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("fragment");
+    const auto file = [&](const char *name, const QByteArray &bytes) {
+        writeFile(m_dir.filePath(name), bytes);
+        return m_dir.filePath(name);
+    };
+    const QString dangling = m_dir.filePath("02-dangling.json");
+    QFile::link(m_dir.filePath("nowhere.json"), dangling);
+    QTest::addRow("missing") << m_dir.filePath("01-missing.json") << "cannot read the file";
+    QTest::addRow("dangling symlink") << dangling << "cannot read the file";
+    QTest::addRow("a folder") << m_dir.path() << "cannot read the file: it is a folder";
+    QTest::addRow("empty") << file("03-empty.json", {}) << "the file is empty";
+    QTest::addRow("binary") << file("04-binary.json", QByteArray("PK\x03\x04\0\0", 6)) << "not text";
+    QTest::addRow("huge") << file("05-huge.json", QByteArray((4 << 20) + 1, ' ')) << "larger than 4 MiB";
+    QTest::addRow("malformed") << file("06-malformed.json",
+                                       "{\n  \"format\": \"attention-lab.lesson\",\n  \"id\"\n}")
+                               << "(line 4, column";
+    QTest::addRow("scenario file empty")
+        << file("07-scenario.json", R"({"format": "attention-lab.lesson", "version": 1, "id": "07-scenario",
+              "title": "t", "steps": [{"markdown": "x", "view": "qkv", "scenario": "03-empty.json"}]})")
+        << "the scenario file “03-empty.json”: the file is empty";
+}
+
+void TestBadInput::lessonFiles()
+{
+    QFETCH(QString, path);
+    QFETCH(QString, fragment);
+    const lessons::LessonFileResult result = lessons::readLessonFile(path);
+    QVERIFY(!result.lesson);
+    QVERIFY(!result.problems.empty());
+    const QString message = result.problems.front().toString();
+    QVERIFY2(message.startsWith(path), qPrintable(message)); // names the file
+    bool found = false;
+    for (const lessons::LessonProblem &p : result.problems) found = found || p.toString().contains(fragment);
+    QVERIFY2(found, qPrintable(message));
+    verifyReadable(message);
+}
+
+void TestBadInput::missingLessonsFolder()
+{
+    const QString folder = m_dir.filePath("no-such-folder");
+    const lessons::LessonLibrary library = lessons::loadLessons(folder);
+    QVERIFY(library.lessons.empty());
+    QCOMPARE(library.problems.size(), std::size_t(1));
+    QVERIFY2(library.problems[0].toString().contains(folder), qPrintable(library.problems[0].toString()));
+    verifyReadable(library.problems[0].toString());
+}
+
+// ---- saving figures to a place that cannot take them --------------------------------------------
+
+void TestBadInput::figureExportToUnwritablePlace_data()
+{
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<QString>("format");
+    for (const ui::FigureViewInfo &info : ui::figureViews()) {
+        for (const char *format : {"png", "svg", "pdf"})
+            QTest::addRow("%s %s", qPrintable(info.name), format) << info.name << format;
+    }
+}
+
+void TestBadInput::figureExportToUnwritablePlace()
+{
+    QFETCH(QString, view);
+    QFETCH(QString, format);
+    ScenarioDocument document;
+    QVERIFY(document.load(test::workedExample()));
+    std::unique_ptr<ui::FigureView> figure(ui::findFigureView(view)->create(&document, nullptr));
+    figure->resize(640, 480);
+    const QSize size(640, 480);
+
+    // A path whose parent is a regular file: refused with a message naming the path.
+    const QString blocker = m_dir.filePath("a-file");
+    writeFile(blocker, "x");
+    QString error;
+    QVERIFY(!figure->exportTo(blocker + "/figure." + format, format, size, &error));
+    QVERIFY2(error.contains(blocker), qPrintable(error));
+    verifyReadable(error);
+    QCOMPARE(readAll(blocker), QByteArray("x"));
+
+    // A full disk: the old figure stays as it was, and the export says it failed.
+    const QString old = m_dir.filePath(view + "-old." + format);
+    writeFile(old, "the old figure");
+    {
+        const FullDisk full(64);
+        error.clear();
+        QVERIFY(!figure->exportTo(old, format, size, &error));
+    }
+    QVERIFY2(!error.isEmpty(), "no message");
+    verifyReadable(error);
+    QCOMPARE(readAll(old), QByteArray("the old figure"));
+    QVERIFY(figure->exportTo(old, format, size, &error)); // and it works again afterwards
+    QVERIFY(QFileInfo(old).size() > 64);
+}
+
+QTEST_MAIN(TestBadInput)
+#include "tst_badinput.moc"

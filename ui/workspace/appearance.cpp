@@ -1,0 +1,104 @@
+#include "ui/workspace/appearance.h"
+
+#include "ui/appsettings.h"
+
+#include <QApplication>
+#include <QStyle>
+#include <QStyleFactory>
+#include <QWidget>
+
+namespace attn::ui {
+
+Appearance &Appearance::install()
+{
+    static Appearance *appearance = nullptr;
+    if (!appearance) {
+        appearance = new Appearance;
+        AppSettings &settings = AppSettings::instance();
+        connect(&settings, &AppSettings::themeChanged, appearance, &Appearance::applyTheme);
+        connect(&settings, &AppSettings::presentationModeChanged, appearance,
+                &Appearance::applyPresentationMode);
+        // Cell text is written at paint time (compactNumber): repainting shows the new decimals.
+        connect(&settings, &AppSettings::decimalsChanged, appearance, [] {
+            for (QWidget *widget : QApplication::allWidgets()) widget->update();
+        });
+        connect(appearance, &QObject::destroyed, [] { appearance = nullptr; });
+        appearance->applyTheme(settings.theme());
+        appearance->applyPresentationMode(settings.presentationMode());
+    }
+    return *appearance;
+}
+
+Appearance::Appearance()
+    : QObject(qApp), m_baseFont(QApplication::font()), m_systemPalette(QApplication::palette()),
+      m_systemStyle(QApplication::style()->name())
+{
+}
+
+QPalette Appearance::darkPalette()
+{
+    QPalette palette;
+    const QColor window(0x2b, 0x2b, 0x2b);
+    const QColor base(0x1e, 0x1e, 0x1e);
+    const QColor text(0xe6, 0xe6, 0xe6);
+    const QColor disabled(0x80, 0x80, 0x80);
+    palette.setColor(QPalette::Window, window);
+    palette.setColor(QPalette::WindowText, text);
+    palette.setColor(QPalette::Base, base);
+    palette.setColor(QPalette::AlternateBase, window);
+    palette.setColor(QPalette::ToolTipBase, window);
+    palette.setColor(QPalette::ToolTipText, text);
+    palette.setColor(QPalette::PlaceholderText, disabled);
+    palette.setColor(QPalette::Text, text);
+    palette.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
+    palette.setColor(QPalette::ButtonText, text);
+    palette.setColor(QPalette::BrightText, Qt::red);
+    palette.setColor(QPalette::Link, QColor(0x6c, 0xa8, 0xff));
+    palette.setColor(QPalette::Highlight, QColor(0x3d, 0x7b, 0xd9));
+    palette.setColor(QPalette::HighlightedText, Qt::white);
+    palette.setColor(QPalette::Light, QColor(0x50, 0x50, 0x50));
+    palette.setColor(QPalette::Mid, QColor(0x40, 0x40, 0x40));
+    palette.setColor(QPalette::Dark, QColor(0x18, 0x18, 0x18));
+    palette.setColor(QPalette::Shadow, Qt::black);
+    for (QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+        palette.setColor(QPalette::Disabled, role, disabled);
+    return palette;
+}
+
+bool Appearance::isDark(const QPalette &palette)
+{
+    return palette.color(QPalette::Window).lightness() < palette.color(QPalette::WindowText).lightness();
+}
+
+void Appearance::applyTheme(ThemeChoice theme)
+{
+    switch (theme) {
+    case ThemeChoice::System:
+        if (QApplication::style()->name() != m_systemStyle)
+            QApplication::setStyle(QStyleFactory::create(m_systemStyle));
+        QApplication::setPalette(m_systemPalette);
+        return;
+    case ThemeChoice::Light:
+    case ThemeChoice::Dark: {
+        if (QApplication::style()->name().compare(QLatin1String("fusion"), Qt::CaseInsensitive) != 0)
+            QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+        QApplication::setPalette(theme == ThemeChoice::Dark ? darkPalette()
+                                                            : QApplication::style()->standardPalette());
+        return;
+    }
+    }
+}
+
+void Appearance::applyPresentationMode(bool on)
+{
+    QFont font = m_baseFont;
+    if (on) {
+        if (font.pointSizeF() > 0)
+            font.setPointSizeF(font.pointSizeF() * kPresentationScale);
+        else
+            font.setPixelSize(qRound(font.pixelSize() * kPresentationScale));
+    }
+    QApplication::setFont(font);
+}
+
+} // namespace attn::ui
