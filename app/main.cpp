@@ -2,6 +2,8 @@
 #include "benchcommand.h"
 #include "commands.h"
 #include "lessonscommand.h"
+#include "smokewalk.h"
+#include "startupprobe.h"
 
 #include "ui/lessons/lessonloader.h"
 #include "ui/mainwindow.h"
@@ -49,6 +51,7 @@ const char *const kUsage =
 
 int main(int argc, char *argv[])
 {
+    attn::app::startupClock().start();
     const char *command = argc > 1 ? argv[1] : "";
     if (std::strcmp(command, "--help") == 0 || std::strcmp(command, "-h") == 0 ||
         std::strcmp(command, "help") == 0) {
@@ -90,7 +93,9 @@ int main(int argc, char *argv[])
     QString lessonsFolder; // hidden, for teachers: `--lessons FOLDER --lesson ID` opens their lesson
     int lessonStep = 1;
     bool noRestore = false;
-    QString panel; // hidden, for screenshots: "performance", or "performance-run" to run it too
+    QString panel;              // hidden, for screenshots: "performance", or "performance-run" to run it too
+    QString smokeWalkDir;       // hidden, for CI: `--smoke-walk DIR` walks every lesson step (smokewalk.h)
+    bool startupReport = false; // hidden, for the README: `--startup-report` prints first paint and quits
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--preset") == 0 && i + 1 < argc) {
             presetId = QString::fromLocal8Bit(argv[++i]);
@@ -109,6 +114,12 @@ int main(int argc, char *argv[])
             }
         } else if (std::strcmp(argv[i], "--no-restore") == 0) {
             noRestore = true; // hidden, for scripts: do not reopen the last workspace
+        } else if (std::strcmp(argv[i], "--smoke-walk") == 0 && i + 1 < argc) {
+            smokeWalkDir = QString::fromLocal8Bit(argv[++i]);
+            noRestore = true;
+        } else if (std::strcmp(argv[i], "--startup-report") == 0) {
+            startupReport = true;
+            noRestore = true;
         } else if (std::strcmp(argv[i], "--panel") == 0 && i + 1 < argc) {
             panel = QString::fromLocal8Bit(argv[++i]);
         } else if (argv[i][0] != '-' && scenarioFile.isEmpty() &&
@@ -127,6 +138,8 @@ int main(int argc, char *argv[])
                              "use `attention-lab export --out DIR` to write the figures instead\n");
         return attn::app::Failure;
     }
+    if (!smokeWalkDir.isEmpty()) attn::app::countQtWarnings(); // before the app: its warnings count too
+    ensureRuntimeDir(); // a bare X server (Xvfb, a kiosk) often has no XDG_RUNTIME_DIR: Qt would warn
     QApplication app(argc, argv);
     QApplication::setApplicationName("Attention Lab");
     QApplication::setOrganizationName("Attention Lab");
@@ -134,7 +147,9 @@ int main(int argc, char *argv[])
     attn::ui::installTranslators(app, language);
     QApplication::setWindowIcon(attn::ui::applicationIcon());
     attn::ui::MainWindow window(presetId);
+    if (startupReport) attn::app::reportFirstPaint(window, true);
     window.show();
+    if (!smokeWalkDir.isEmpty()) return attn::app::runSmokeWalk(window, smokeWalkDir);
     if (!lessonsFolder.isEmpty() && !window.openLessonsFolder(lessonsFolder))
         std::fprintf(stderr, "attention-lab: cannot read lessons from \"%s\"\n", qPrintable(lessonsFolder));
     if (!scenarioFile.isEmpty() && scenarioFile.endsWith(QLatin1String(".attnlab"), Qt::CaseInsensitive)) {

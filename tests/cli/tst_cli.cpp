@@ -1,5 +1,6 @@
 // The command line, run as a user would: the real executable in a child process.
 #include "runcli.h"
+#include "strictwarnings.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -33,6 +34,7 @@ QString casePath(const QString &name)
 class TestCli : public QObject {
     Q_OBJECT
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void computeWorkedExample();
     void computeMatchesReferenceCases();
     void computeRefusesHugeOutput();

@@ -2,6 +2,7 @@
 // option ends with exit code 2 (bad input) or 1 (the output could not be written), one readable
 // line on stderr naming the file or option and the numbers, and nothing half-written.
 #include "runcli.h"
+#include "strictwarnings.h"
 
 #include <QDir>
 #include <QFile>
@@ -72,6 +73,7 @@ class TestCliBadInput : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void initTestCase() { QVERIFY(m_dir.isValid()); }
     void computeBadFile_data();
     void computeBadFile();

@@ -1,6 +1,7 @@
 // The lesson commands, run as a teacher would: `lessons --list`, `lessons --check PATH` and
 // `export --lesson ID|all`, in a child process with no display.
 #include "runcli.h"
+#include "strictwarnings.h"
 
 #include <QDir>
 #include <QFile>
@@ -39,6 +40,7 @@ QStringList sourceLessonIds()
 class TestCliLessons : public QObject {
     Q_OBJECT
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void lessonsList();
     void lessonsCheckShipped();
     void lessonsCheckReportsProblems();

@@ -1,5 +1,6 @@
 // Hand-computed cases and invariants of attend() with the naive kernel.
 #include "core/attention.h"
+#include "strictwarnings.h"
 #include "testtensors.h"
 
 #include <QtTest>
@@ -41,6 +42,7 @@ Scenario randomMasked(std::mt19937 &rng, Index n = 6, Index d = 4)
 class TestAttention : public QObject {
     Q_OBJECT
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void workedExample_matchesHandComputation();
     void temperatureAndScale_data();
     void temperatureAndScale();

@@ -1,5 +1,6 @@
 // Mean pooling, local convolution and the recurrence on one hand-checkable input.
 #include "core/baselines.h"
+#include "strictwarnings.h"
 #include "testtensors.h"
 
 #include <QtTest>
@@ -30,6 +31,7 @@ Q_DECLARE_METATYPE(attn::Matrix)
 class TestBaselines : public QObject {
     Q_OBJECT
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void meanPoolingGivesEveryRowTheMean();
     void causalMeanPoolingIsThePrefixMean();
     void localConvolution_data();

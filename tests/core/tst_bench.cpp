@@ -5,6 +5,7 @@
 #include "core/bench.h"
 #include "core/benchkernels.h"
 #include "core/cost.h"
+#include "strictwarnings.h"
 
 #include <QtTest>
 
@@ -41,6 +42,7 @@ constexpr std::size_t kGiB = std::size_t(1) << 30;
 class TestBench : public QObject {
     Q_OBJECT
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void medianAndPercentile();
     void statisticsRejectBadInput();
     void flopsCountVisiblePairs_data();

@@ -1,5 +1,6 @@
 // Hand-checked counts of the cost model: pairs, FLOP, score bytes, tiled working set, KV cache.
 #include "core/cost.h"
+#include "strictwarnings.h"
 
 #include <QtTest>
 
@@ -40,6 +41,7 @@ std::uint64_t countByLoop(const PairPattern &p)
 class TestCost : public QObject {
     Q_OBJECT
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void pairs_data();
     void pairs();
     void causalPairs_data();

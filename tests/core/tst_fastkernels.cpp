@@ -2,6 +2,7 @@
 // against plain attention, bit-identical across threads; the multi-head entry point attendHeads
 // against attend(); the thread pool.
 #include "kernelcases.h"
+#include "strictwarnings.h"
 
 #include "core/attention.h"
 #include "core/kernels/microkernels.h"
@@ -19,6 +20,7 @@ using namespace attn::kernels::cases;
 class TestFastKernels : public QObject {
     Q_OBJECT
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void fastPathMatchesNaive_data();
     void fastPathMatchesNaive();
     void fastPathThreadsAreBitwiseIdentical();

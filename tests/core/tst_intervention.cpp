@@ -1,6 +1,7 @@
 // Interventions: deleting or replacing a key, the change of every output, and where the ranking
 // by weight and the ranking by effect disagree.
 #include "core/intervention.h"
+#include "strictwarnings.h"
 #include "testtensors.h"
 
 #include <QtTest>
@@ -31,6 +32,7 @@ Scenario highWeightNoEffect()
 class TestIntervention : public QObject {
     Q_OBJECT
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void deletingOneOfTwoKeys_data();
     void deletingOneOfTwoKeys();
     void highWeightKeyWithMeanValueHasNoEffect();

@@ -2,6 +2,7 @@
 // softmax), linear against linearReference; masked poison, memory bounds, the registry.
 // The float fast path, the multi-head entry point and the thread pool: tst_fastkernels.cpp.
 #include "kernelcases.h"
+#include "strictwarnings.h"
 
 #include "core/attention.h"
 #include "core/kernels/registry.h"
@@ -17,6 +18,7 @@ using namespace attn::kernels::cases;
 class TestKernels : public QObject {
     Q_OBJECT
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void softmaxKernelsMatchNaive_data();
     void softmaxKernelsMatchNaive();
     void linearMatchesReference_data();

@@ -1,6 +1,7 @@
 // The multi-head attention module: projections, head layouts (MHA/GQA/MQA), self and cross
 // attention, seeded Xavier initialisation.
 #include "core/multihead.h"
+#include "strictwarnings.h"
 #include "testtensors.h"
 
 #include <QtTest>
@@ -46,6 +47,7 @@ QString fieldOf(const std::function<void()> &call)
 class TestMultiHead : public QObject {
     Q_OBJECT
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void identityProjectionsEqualAttendOnX_data();
     void identityProjectionsEqualAttendOnX();
     void outputProjectionByHand();

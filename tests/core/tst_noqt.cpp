@@ -1,4 +1,5 @@
 // Keeps the dependency rule true: nothing under core/ includes a Qt or QCustomPlot header.
+#include "strictwarnings.h"
 #include <QDirIterator>
 #include <QFile>
 #include <QRegularExpression>
@@ -7,6 +8,7 @@
 class TestNoQt : public QObject {
     Q_OBJECT
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void coreIncludesNoQt();
     void detectorFindsQtIncludes_data();
     void detectorFindsQtIncludes();

@@ -3,6 +3,7 @@
 // keys skipped, a fully masked row left at zero, and bad arguments refused.
 #include "core/attention.h"
 #include "core/onlinesoftmax.h"
+#include "strictwarnings.h"
 
 #include <QTest>
 
@@ -16,6 +17,7 @@ class TestOnlineSoftmax : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void tileOrderFollowsFlashAttention2();
     void runningMaxAndSumByHand();
     void equalsNaiveForEveryTileSize_data();

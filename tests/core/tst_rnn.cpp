@@ -1,5 +1,6 @@
 // The Elman RNN computed by hand, its seeded initialisation, and path lengths / sequential steps.
 #include "core/rnn.h"
+#include "strictwarnings.h"
 
 #include <QtTest>
 
@@ -32,6 +33,7 @@ Matrix column(std::initializer_list<double> values)
 class TestRnn : public QObject {
     Q_OBJECT
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void scalarRnnByHand_data();
     void scalarRnnByHand();
     void initialStateIsUsed();

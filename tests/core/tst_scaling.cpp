@@ -1,6 +1,7 @@
 // The √d_k sweep: the spread of q·k grows like √d_k, the scaled spread stays near 1, plain
 // softmax saturates while scaled softmax does not, and the generator is deterministic.
 #include "core/scaling.h"
+#include "strictwarnings.h"
 
 #include <QtTest>
 
@@ -38,6 +39,7 @@ const std::vector<ScalingPoint> &sweep()
 class TestScaling : public QObject {
     Q_OBJECT
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void defaultDims();
     void normalStreamIsStandard();
     void spreadGrowsLikeSqrtD_data();

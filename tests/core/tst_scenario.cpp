@@ -1,5 +1,6 @@
 // Validation: every invalid scenario is refused with one line naming the field and the numbers.
 #include "core/scenario.h"
+#include "strictwarnings.h"
 
 #include <QtTest>
 
@@ -25,6 +26,7 @@ Q_DECLARE_METATYPE(Scenario)
 class TestScenario : public QObject {
     Q_OBJECT
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void shapesOfValid();
     void invalid_data();
     void invalid();

@@ -1,6 +1,7 @@
 // Scoring functions and positional schemes: additive, RoPE, ALiBi.
 #include "core/attention.h"
 #include "core/score.h"
+#include "strictwarnings.h"
 
 #include <QtTest>
 
@@ -37,6 +38,7 @@ Scenario ropeCase(RopeLayout layout, std::int64_t queryPos, std::int64_t keyPos)
 class TestScore : public QObject {
     Q_OBJECT
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void rope_data();
     void rope();
     void ropeDependsOnlyOnDistance();

@@ -1,6 +1,7 @@
 // One query row under another scoring function: hand-checkable dot, scaled dot and additive
 // scores of lesson 5's vectors, and the cases that cannot be rescored.
 #include "core/scorevariant.h"
+#include "strictwarnings.h"
 
 #include <QtTest>
 
@@ -32,6 +33,7 @@ AdditiveParams identityParams()
 class TestScoreVariant : public QObject {
     Q_OBJECT
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void dotAndScaledDot();
     void additiveByHand();
     void keepsMasksDropsScale();

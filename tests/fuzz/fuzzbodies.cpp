@@ -2,7 +2,9 @@
 
 #include "core/attention.h"
 #include "ui/document/scenariojson.h"
+#include "ui/lessons/lesson.h"
 #include "ui/lessons/lessonloader.h"
+#include "ui/workspace/workspacefile.h"
 
 #include <QByteArray>
 #include <QString>
@@ -36,6 +38,17 @@ void lessonBytes(const std::uint8_t *data, std::size_t size)
     const lessons::LessonFileResult result =
         lessons::parseLesson(bytes(data, size), QStringLiteral("01-fuzz.json"));
     (void)result;
+}
+
+void workspaceBytes(const std::uint8_t *data, std::size_t size)
+{
+    try {
+        const ui::Workspace workspace =
+            ui::workspaceFromBytes(bytes(data, size), QStringLiteral("fuzz.attnlab"), lessons::knownViews());
+        (void)workspace;
+    } catch (const ui::WorkspaceError &) {
+        // A refusal with a message: the expected outcome for bad input.
+    }
 }
 
 } // namespace attn::fuzz

@@ -14,4 +14,8 @@ void scenarioBytes(const std::uint8_t *data, std::size_t size);
 /// The lesson reader (parseLesson). It reports problems; it must never throw.
 void lessonBytes(const std::uint8_t *data, std::size_t size);
 
+/// The workspace reader (ui::workspaceFromBytes, with the window's view names). Bad input must
+/// end in ui::WorkspaceError; any other exception escapes to the caller (a finding).
+void workspaceBytes(const std::uint8_t *data, std::size_t size);
+
 } // namespace attn::fuzz

@@ -2,6 +2,7 @@
 // project's scenario cases, presets and lessons, and every input a fuzzer ever found a fault
 // with (tests/fuzz/regressions/<target>/). Each must end without a crash or an escaped exception.
 #include "fuzzbodies.h"
+#include "strictwarnings.h"
 
 #include <QDir>
 #include <QFile>
@@ -23,7 +24,9 @@ int replay(const QString &dir, const Body &body)
     const QDir folder(dir);
     int count = 0;
     for (const QFileInfo &info : folder.entryInfoList(QDir::Files, QDir::Name)) {
-        if (!info.suffix().isEmpty() && info.suffix() != QLatin1String("json")) continue;
+        const QString suffix = info.suffix();
+        if (!suffix.isEmpty() && suffix != QLatin1String("json") && suffix != QLatin1String("attnlab"))
+            continue;
         QFile file(info.filePath());
         if (!file.open(QIODevice::ReadOnly)) {
             qWarning("cannot read %s", qPrintable(info.filePath()));
@@ -47,6 +50,7 @@ class TestFuzzCorpus : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void replay_data()
     {
         QTest::addColumn<QString>("dir");
@@ -74,7 +78,8 @@ private slots:
         QFETCH(QString, target);
         QFETCH(bool, mustHaveFiles);
         const Body body = target == QLatin1String("scenario") ? Body(attn::fuzz::scenarioBytes)
-                                                              : Body(attn::fuzz::lessonBytes);
+                          : target == QLatin1String("lesson") ? Body(attn::fuzz::lessonBytes)
+                                                              : Body(attn::fuzz::workspaceBytes);
         const int count = ::replay(kSource + QLatin1Char('/') + dir, body);
         QVERIFY2(count >= 0, qPrintable(dir));
         if (mustHaveFiles) QVERIFY2(count > 0, qPrintable(dir + QStringLiteral(" holds no input")));

@@ -2,6 +2,7 @@
 // learner or a teacher can get wrong, the message that names the spot, and the proof that
 // nothing changed. Data-driven: input → expected message fragment → state unchanged.
 #include "core/attention.h"
+#include "strictwarnings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/document/scenariojson.h"
 #include "ui/lessons/lessonloader.h"
@@ -92,6 +93,7 @@ class TestBadInput : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void initTestCase();
     void scenarioFiles_data();
     void scenarioFiles();

@@ -1,5 +1,6 @@
 // BarPlot: one bar per key for the selected query, and its export.
 #include "plotfiles.h"
+#include "strictwarnings.h"
 #include "ui/appsettings.h"
 #include "ui/plots/barplot.h"
 #include "ui/plots/viridis.h"
@@ -17,6 +18,7 @@ class TestBarPlot : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void barsAreTheWeights();
     void barsFollowTheColourMap();
     void maskedKeysHaveNoBar();

@@ -3,6 +3,7 @@
 // rows changed since the step opened; export as PNG and SVG.
 #include "core/baselines.h"
 #include "plotfiles.h"
+#include "strictwarnings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/plots/baselinesplot.h"
 #include "ui/views/baselinesview.h"
@@ -52,6 +53,7 @@ class TestBaselinesView : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void meanPoolingByHand();
     void convolutionByHand();
     void centredNeedsAnOddWidth();

@@ -2,6 +2,7 @@
 // the controls, the ratios from n to 2n, windows, GQA notes, the readout and tooltips with exact
 // integers and binary units, resetViewState, and PNG/SVG/PDF export.
 #include "plotfiles.h"
+#include "strictwarnings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/plots/costplot.h"
 #include "ui/views/costview.h"
@@ -44,7 +45,11 @@ class TestCostView : public QObject {
     Q_OBJECT
 
 private slots:
-    void init() { QVERIFY(m_document.load(attn::test::workedExample())); }
+    void init()
+    {
+        attn::test::failOnQtWarnings();
+        QVERIFY(m_document.load(attn::test::workedExample()));
+    }
     void textHelpers();
     void defaults();
     void quantities_data();

@@ -2,6 +2,7 @@
 // scenario, from the edit to the repainted window, with each view in front. The design map's
 // goal is one frame (16 ms). Run `tst_ui_editlatency -iterations 20` for steady figures.
 #include "core/scenario.h"
+#include "strictwarnings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/lessons/lesson.h"
 #include "ui/mainwindow.h"
@@ -38,6 +39,7 @@ class TestEditLatency : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void cellEditRepaints_data();
     void cellEditRepaints();
 };

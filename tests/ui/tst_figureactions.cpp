@@ -1,5 +1,6 @@
 // File → Export figure…, File → Export all figures of this lesson…, Edit → Copy figure, driven
 // through the real window and dialog widgets.
+#include "strictwarnings.h"
 #include "ui/appsettings.h"
 #include "ui/exportdialog.h"
 #include "ui/figureactions.h"
@@ -65,6 +66,7 @@ class TestFigureActions : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void initTestCase();
     void actionsAreInTheirMenus();
     void exportDialogWritesTheFigureOnScreen_data();

@@ -1,5 +1,6 @@
 // Figure export of the presets, headless: what `attention-lab export` writes.
 #include "plotfiles.h"
+#include "strictwarnings.h"
 #include "ui/figureexport.h"
 
 #include <QDir>
@@ -10,6 +11,7 @@ class TestFigureExport : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void presetsLoad();
     void unknownPresetIsAnError();
     void writesBothFiguresOfEveryPreset_data();

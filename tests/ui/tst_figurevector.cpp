@@ -1,5 +1,6 @@
 // Vector figures and colour maps: heatmaps in SVG/PDF are one touching rectangle per cell with no
 // embedded image, in the colour map chosen in the settings (viridis or cividis).
+#include "strictwarnings.h"
 #include "ui/appsettings.h"
 #include "ui/lessons/lessonloader.h"
 #include "ui/lessons/lessonstage.h"
@@ -94,6 +95,7 @@ class TestFigureVector : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void initTestCase();
     void cleanup();
     void mapsStartAndEndAtTheirStops();

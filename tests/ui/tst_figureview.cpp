@@ -1,6 +1,7 @@
 // FigureView::whenShown: a hidden page of the window puts off its document handlers and runs
 // each once when shown or when its task values are read; a view on screen or standing alone
 // (tests, exports) runs them at once.
+#include "strictwarnings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/views/figureview.h"
 #include "workedexample.h"
@@ -48,6 +49,7 @@ class TestFigureView : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void standaloneViewRunsAtOnce();
     void hiddenPageCatchesUpOnceWhenShown();
     void readingTaskValuesCatchesUp();

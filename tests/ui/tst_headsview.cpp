@@ -3,6 +3,7 @@
 // selecting a head by clicking its map, task values, reset, tooltips and PNG/SVG/PDF export.
 #include "core/multihead.h"
 #include "plotfiles.h"
+#include "strictwarnings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/views/headsview.h"
 
@@ -54,6 +55,7 @@ class TestHeadsView : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void meanPoolingDown();
     void copiesUpChangeNothing();
     void refusesBadCounts();

@@ -1,5 +1,6 @@
 // HeatmapPlot: what it draws for a trace, and its PNG/SVG/PDF export.
 #include "plotfiles.h"
+#include "strictwarnings.h"
 #include "ui/plots/colorbar.h"
 #include "ui/plots/heatmapplot.h"
 #include "workedexample.h"
@@ -37,6 +38,7 @@ class TestHeatmapPlot : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void drawsTheWorkedExample();
     void marksMaskedCellsAndRows();
     void tooltipHasExactValues();

@@ -3,6 +3,7 @@
 // permutation and duplicate invariants, following the selected query, resetViewState,
 // tooltips, and PNG/SVG/PDF export.
 #include "plotfiles.h"
+#include "strictwarnings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/views/interventionfigure.h"
 #include "ui/views/interventionview.h"
@@ -56,6 +57,7 @@ class TestInterventionView : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void weightsAgainstEffectsByHand();
     void interventionKinds();
     void invariants();

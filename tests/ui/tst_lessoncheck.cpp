@@ -2,6 +2,7 @@
 // of every shipped lesson, the intended edit (made only with the step's unlocked controls)
 // turns the check from failing to passing.
 #include "lessonsolutions.h"
+#include "strictwarnings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/lessons/lessoncheck.h"
 #include "ui/lessons/lessonloader.h"
@@ -53,6 +54,7 @@ class TestLessonCheck : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void initTestCase()
     {
         attn::ui::initResources();

@@ -1,5 +1,6 @@
 // Lesson files: every shipped lesson loads and validates; broken files give one clear message
 // per problem, naming file, step and field; a broken lesson never stops the others.
+#include "strictwarnings.h"
 #include "ui/lessons/lessonloader.h"
 #include "ui/resources.h"
 
@@ -43,6 +44,7 @@ class TestLessonLoader : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void initTestCase() { attn::ui::initResources(); }
     void shippedLessonsLoadAndValidate();
     void resourcesHoldEveryLessonOfTheSourceFolder();

@@ -1,6 +1,7 @@
 // The lesson navigator (offscreen): it walks every step of every shipped lesson, loads each
 // step's scenario and view in the window, checks tasks live, reveals hints, remembers the
 // position and the progress, and keeps working after a preset or a file replaces the scenario.
+#include "strictwarnings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/lessons/lessonnavigator.h"
 #include "ui/mainwindow.h"
@@ -63,6 +64,7 @@ void TestLessonNavigator::initTestCase()
 
 void TestLessonNavigator::init()
 {
+    attn::test::failOnQtWarnings();
     QFile::remove(settingsFile());
     QSettings().clear();
 }

@@ -1,5 +1,6 @@
 // The window end to end (offscreen): it opens on the worked example, and an edit in a table
 // changes the trace, the heatmap's cells and the output line to hand-checkable values.
+#include "strictwarnings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/mainwindow.h"
 #include "ui/models/matrixtablemodel.h"
@@ -48,6 +49,7 @@ class TestMainWindow : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void opensOnTheWorkedExample();
     void editingQChangesEverythingShown();
     void refusedInputIsShown();

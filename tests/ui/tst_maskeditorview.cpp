@@ -3,6 +3,7 @@
 // see no key are reported under each policy, hidden values never move a visible output, and the
 // figure exports as PNG, SVG and PDF without raster images in the vector files.
 #include "core/mask.h"
+#include "strictwarnings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/lessons/lesson.h"
 #include "ui/views/maskeditorview.h"
@@ -85,6 +86,7 @@ class TestMaskEditorView : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void registered();
     void togglingHidesAKeyAndRenormalises();
     void showingACausalCellKeepsTheRestCausal();

@@ -1,5 +1,6 @@
 // matrixcsv and matrixblocks: spreadsheet text and CSV for one matrix, and writing a block of
 // it into a document as one undoable edit. No widgets.
+#include "strictwarnings.h"
 #include "ui/document/matrixblocks.h"
 #include "ui/document/matrixcsv.h"
 #include "ui/document/scenariodocument.h"
@@ -30,6 +31,7 @@ class TestMatrixCsv : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void splitsQuotesAndLineEnds_data();
     void splitsQuotesAndLineEnds();
     void parsesPastedText_data();

@@ -1,4 +1,5 @@
 // MatrixTableModel: a well-behaved editable model that refuses what is not a finite number.
+#include "strictwarnings.h"
 #include "ui/models/matrixtablemodel.h"
 #include "workedexample.h"
 
@@ -48,6 +49,7 @@ void TestMatrixTableModel::initTestCase()
 
 void TestMatrixTableModel::init()
 {
+    attn::test::failOnQtWarnings();
     m_document = new ScenarioDocument;
     m_document->load(attn::test::workedExample());
 }

@@ -2,6 +2,7 @@
 // a tiny benchmark run on the worker thread (the GUI thread stays free; Cancel works), the
 // checklist filled from the run, resetViewState, and export as PNG and SVG.
 #include "plotfiles.h"
+#include "strictwarnings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/plots/measuringplot.h"
 #include "ui/views/measuringview.h"
@@ -65,6 +66,7 @@ class TestMeasuringView : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void defaults();
     void needleAtEveryDepth();
     void needleStartsFromTheScenario();

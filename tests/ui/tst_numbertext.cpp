@@ -1,4 +1,5 @@
 // numbertext: compact text for cells and labels, exact text for tooltips.
+#include "strictwarnings.h"
 #include "ui/numbertext.h"
 
 #include <QTest>
@@ -10,6 +11,7 @@ class TestNumberText : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void compact_data();
     void compact();
     void exact_data();

@@ -2,6 +2,7 @@
 // spin boxes, n from the scenario's tokens, clicking nodes, the animation, the steps-vs-n plot's
 // numbers, resetViewState, and PNG/SVG/PDF export.
 #include "plotfiles.h"
+#include "strictwarnings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/views/pathscanvas.h"
 #include "ui/views/pathsview.h"
@@ -49,6 +50,7 @@ class TestPathsView : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void defaultsFollowTheScenario();
     void pathLengths_data();
     void pathLengths();

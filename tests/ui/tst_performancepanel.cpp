@@ -3,6 +3,7 @@
 // impossible runs are refused with the harness's reason; the plan survives a restart.
 // Nothing here asserts a speed.
 #include "plotfiles.h"
+#include "strictwarnings.h"
 
 #include "core/sysinfo.h"
 #include "ui/benchplan.h"
@@ -94,6 +95,7 @@ void TestPerformancePanel::initTestCase()
 
 void TestPerformancePanel::init()
 {
+    attn::test::failOnQtWarnings();
     QSettings().clear();
 }
 

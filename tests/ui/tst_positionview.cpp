@@ -4,6 +4,7 @@
 // window band's task value, reset, tooltips and PNG/SVG/PDF export.
 #include "core/score.h"
 #include "plotfiles.h"
+#include "strictwarnings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/lessons/lessonloader.h"
 #include "ui/lessons/lessonstage.h"
@@ -57,6 +58,7 @@ class TestPositionView : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void initTestCase() { attn::ui::initResources(); }
     void curvesByHand();
     void orderBlindWithoutPositions();

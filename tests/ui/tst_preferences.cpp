@@ -1,6 +1,7 @@
 // Preferences: decimals change the text of compactNumber, presentation mode scales the
 // application font by 1.5 and back, the dark theme gives a dark palette and "system" the one
 // of the start, and the dialog's widgets write every choice to the INI file.
+#include "strictwarnings.h"
 #include "ui/appsettings.h"
 #include "ui/mainwindow.h"
 #include "ui/numbertext.h"
@@ -45,6 +46,7 @@ void TestPreferences::initTestCase()
 
 void TestPreferences::init()
 {
+    attn::test::failOnQtWarnings();
     m_dir = std::make_unique<QTemporaryDir>();
     m_ini = m_dir->filePath(QStringLiteral("settings.ini"));
     AppSettings::instance().useFile(m_ini);

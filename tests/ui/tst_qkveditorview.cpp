@@ -1,5 +1,6 @@
 // QkvEditorView: what the editor shows when an edit is refused, for huge values, for NaN from
 // a file, for a thousand keys, and how its query chooser sizes itself.
+#include "strictwarnings.h"
 #include "ui/models/matrixtablemodel.h"
 #include "ui/plots/barplot.h"
 #include "ui/plots/heatmapplot.h"
@@ -58,6 +59,7 @@ class TestQkvEditorView : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void refusedEditKeepsTablesAndPlotsTogether();
     void hugeValuesAreCompactEverywhere();
     void nanFromAFileIsNoted();

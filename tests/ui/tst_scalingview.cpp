@@ -2,6 +2,7 @@
 // worked example with and without scaling, the marker at the document's d_k, messages for
 // scenarios without q·k, following the selected query, and PNG/SVG/PDF export.
 #include "plotfiles.h"
+#include "strictwarnings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/plots/scalingplot.h"
 #include "ui/views/scalingview.h"
@@ -31,6 +32,7 @@ class TestScalingView : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void curvesFollowSqrtD();
     void liveRowOfTheWorkedExample();
     void plainDotScenario();

@@ -1,4 +1,5 @@
 // ScenarioDocument: edits through undo commands, exact undo/redo, structural edits, errors.
+#include "strictwarnings.h"
 #include "ui/document/scenariodocument.h"
 #include "workedexample.h"
 
@@ -52,6 +53,7 @@ class TestScenarioDocument : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void loadComputesTrace();
     void setCellUndoRedoExact_data();
     void setCellUndoRedoExact();

@@ -1,4 +1,5 @@
 // The scenario reader/writer against the reference cases (tests/data/cases) and bad files.
+#include "strictwarnings.h"
 #include "ui/document/scenariojson.h"
 
 #include <QDir>
@@ -46,6 +47,7 @@ void compareMatrix(const Matrix &got, const QJsonArray &expected, const QString 
 class TestScenarioJson : public QObject {
     Q_OBJECT
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void referenceCase_data();
     void referenceCase();
     void roundTripKeepsEverything();

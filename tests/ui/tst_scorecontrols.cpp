@@ -1,5 +1,6 @@
 // ScoreControls: score kind, scale and temperature as undoable edits, checked against softmax
 // computed by hand on the worked example (q = [1, 0], k1 = [1, 0], k2 = [0, 1], d_k = 2).
+#include "strictwarnings.h"
 #include "ui/views/qkveditorview.h"
 #include "ui/views/scorecontrols.h"
 #include "workedexample.h"
@@ -55,6 +56,7 @@ class TestScoreControls : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void temperatureHalfSharpensAndUndoRestores();
     void sliderIsLogarithmic();
     void sliderDragIsOneUndoEntry();

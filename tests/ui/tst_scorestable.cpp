@@ -1,5 +1,6 @@
 // ScoresTable and ScoreMatrixModel: the logits read-only, "Edit scores directly" keeping every
 // weight, raw score cells as undoable edits checked against softmax computed by hand.
+#include "strictwarnings.h"
 #include "ui/lessons/lessonstage.h"
 #include "ui/models/scorematrixmodel.h"
 #include "ui/views/qkveditorview.h"
@@ -66,6 +67,7 @@ class TestScoresTable : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void logitsAreShownReadOnly();
     void modelPassesTheTester();
     void editDirectlyKeepsEveryWeight_data();

@@ -2,6 +2,7 @@
 // vectors, additive parameters edited locally or through the document's undo stack, following
 // the selected query, a message for raw scores, and PNG/SVG/PDF export.
 #include "plotfiles.h"
+#include "strictwarnings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/views/scoringview.h"
 
@@ -48,6 +49,7 @@ class TestScoringView : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void threeFunctionsByHand();
     void localAdditiveParameters();
     void tableEditsTheParameters();

@@ -1,5 +1,6 @@
 // The sentence arcs view (offscreen): arcs follow the weights, clicks choose the query, masked
 // keys get no arc, two rows for cross-attention, and the figure exports as PNG, SVG and PDF.
+#include "strictwarnings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/figureexport.h"
 #include "ui/resources.h"
@@ -34,6 +35,7 @@ class TestSentenceArcsView : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void initTestCase() { attn::ui::initResources(); }
     void xiaohongShe();
     void clickingAWordMakesItTheQuery();

@@ -1,5 +1,6 @@
 // Copy and paste through the real tables of the Q/K/V editor (Ctrl+C, Ctrl+V), CSV files of one
 // matrix, and File → Save scenario as… of the main window.
+#include "strictwarnings.h"
 #include "ui/appsettings.h"
 #include "ui/document/scenariojson.h"
 #include "ui/mainwindow.h"
@@ -80,6 +81,7 @@ class TestTensorActions : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void initTestCase();
     void ctrlVPastesABlockAsOneUndoableEdit();
     void ctrlVInAnOpenCellEditorPastesTheBlock();

@@ -5,6 +5,7 @@
 #include "core/attention.h"
 #include "core/rnn.h"
 #include "plotfiles.h"
+#include "strictwarnings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/numbertext.h"
 #include "ui/views/tilingfigure.h"
@@ -65,6 +66,7 @@ class TestTilingView : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void runningMaxAndSumByHand();
     void tileSizesSetTheTiles();
     void finalOutputEqualsNaive();

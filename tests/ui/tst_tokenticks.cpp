@@ -1,4 +1,5 @@
 // tokenticks: token labels on a plot axis are thinned to every k-th when they cannot all fit.
+#include "strictwarnings.h"
 #include "ui/plots/tokenticks.h"
 
 #include <QTest>
@@ -36,6 +37,7 @@ class TestTokenTicks : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void stride_data();
     void stride();
     void fewLabelsAllShown();

@@ -2,6 +2,7 @@
 // chosen from --language, the settings or the system, a window built under the translator has
 // Chinese menus and grabs to a PNG, and the Chinese Xiaohong preset holds the English one's
 // vectors in Chinese word order.
+#include "strictwarnings.h"
 #include "ui/appsettings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/figureexport.h"
@@ -51,6 +52,7 @@ class TestTranslation : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void initTestCase();
     void chooseLanguage_data();
     void chooseLanguage();

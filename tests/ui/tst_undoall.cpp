@@ -2,6 +2,7 @@
 // undo stack: undo gives back the exact scenario before (every double, bit for bit), redo the
 // exact scenario after. Kinds: a table cell, a structural button, the score strip, the raw
 // score table, the mask editor, the position view, the heads MHA/GQA switch.
+#include "strictwarnings.h"
 #include "ui/appsettings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/document/scenariojson.h"
@@ -81,6 +82,7 @@ class TestUndoAll : public QObject {
     Q_OBJECT
 
 private slots:
+    void init() { attn::test::failOnQtWarnings(); }
     void initTestCase();
     void everyEditUndoesAndRedoesExactly_data();
     void everyEditUndoesAndRedoesExactly();

@@ -2,6 +2,7 @@
 // the view, the selection and the display settings; a failed save leaves the old file intact;
 // foreign, corrupt and newer files are refused with their reason and change nothing; the recent
 // list keeps 8 files, most recent first, and drops missing ones; autosave writes once per change.
+#include "strictwarnings.h"
 #include "ui/appsettings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/lessons/lesson.h"
@@ -79,6 +80,7 @@ void TestWorkspace::initTestCase()
 
 void TestWorkspace::init()
 {
+    attn::test::failOnQtWarnings();
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
     AppSettings::instance().useFile(m_dir->filePath(QStringLiteral("settings.ini")));

@@ -1,4 +1,5 @@
 #include "ui/workspace/workspacefile.h"
+#include "ui/document/jsonproblem.h"
 #include "ui/savefile.h"
 
 #include "ui/document/scenariojson.h"
@@ -188,12 +189,15 @@ Workspace readWorkspaceFile(const QString &path, const QStringList &knownViews)
     const QByteArray text = file.read(kMaxWorkspaceBytes + 1);
     if (text.size() > kMaxWorkspaceBytes)
         fail(Text::tr("%1 is larger than 64 MiB, the most a workspace file may be.").arg(shown));
+    return workspaceFromBytes(text, shown, knownViews);
+}
+
+Workspace workspaceFromBytes(const QByteArray &text, const QString &shown, const QStringList &knownViews)
+{
     QJsonParseError parseError;
     const QJsonDocument json = QJsonDocument::fromJson(text, &parseError);
     if (parseError.error != QJsonParseError::NoError)
-        fail(Text::tr("%1 is not valid JSON: %2 at byte %3.")
-                 .arg(shown, parseError.errorString())
-                 .arg(parseError.offset));
+        fail(Text::tr("%1: %2.").arg(shown, doc::jsonSyntaxProblem(text, parseError)));
     if (!json.isObject()) fail(Text::tr("%1 does not hold a JSON object.").arg(shown));
     try {
         return workspaceFromJson(json.object(), knownViews);

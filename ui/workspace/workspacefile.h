@@ -53,6 +53,10 @@ Workspace workspaceFromJson(const QJsonObject &object, const QStringList &knownV
 /// WorkspaceErrors naming `path`, as are all the errors of workspaceFromJson.
 Workspace readWorkspaceFile(const QString &path, const QStringList &knownViews);
 
+/// Parses a workspace file's bytes; `shown` names the file in messages. Errors as readWorkspaceFile
+/// (JSON syntax errors give the byte, line and column). The fuzz target's entry point.
+Workspace workspaceFromBytes(const QByteArray &text, const QString &shown, const QStringList &knownViews);
+
 /// Writes `workspace` to `path` atomically (QSaveFile): on any failure the previous file stays
 /// as it was, the function returns false and *error (if given) names the file and the reason.
 bool writeWorkspaceFile(const QString &path, const Workspace &workspace, QString *error = nullptr);
