@@ -226,6 +226,13 @@ int runExport(const QStringList &arguments)
         printError(QStringLiteral("--dpi applies to --format png only (SVG and PDF are vector)"));
         return BadInput;
     }
+    if (format == "png") {
+        if (const QString problem = ui::pngSizeProblem(pixels, dpi); !problem.isEmpty()) {
+            printError(QStringLiteral("--size %1 with --dpi %2: %3")
+                           .arg(parser.value(sizeOption), QString::number(dpi), problem));
+            return BadInput;
+        }
+    }
     const ui::ScopedPngDpi resolution(dpi);
     const QString colorMap = parser.value(colorMapOption).toLower();
     if (colorMap != "viridis" && colorMap != "cividis") {

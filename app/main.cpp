@@ -123,7 +123,11 @@ int main(int argc, char *argv[])
         } else if (std::strcmp(argv[i], "--panel") == 0 && i + 1 < argc) {
             panel = QString::fromLocal8Bit(argv[++i]);
         } else if (argv[i][0] != '-' && scenarioFile.isEmpty() &&
-                   QFileInfo(QString::fromLocal8Bit(argv[i])).isFile()) {
+                   (QFileInfo(QString::fromLocal8Bit(argv[i])).isFile() ||
+                    QString::fromLocal8Bit(argv[i]).endsWith(QLatin1String(".attnlab"),
+                                                             Qt::CaseInsensitive))) {
+            // A workspace name that is not a file (a folder, a missing file) is still the workspace
+            // asked for: the window says what is wrong with it in a message box.
             scenarioFile = QString::fromLocal8Bit(argv[i]);
         } else if (argv[i][0] != '-') {
             std::fprintf(stderr,

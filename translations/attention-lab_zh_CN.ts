@@ -1220,9 +1220,14 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
         <translation>矢量：没有像素，尺寸即以点为单位的页面</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%1 × %2 pixels</source>
         <translation>%1 × %2 像素</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 × %2 pixels: too large</source>
+        <translation>%1 × %2 像素：太大</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1253,6 +1258,11 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
         <location line="+3"/>
         <source>The folder %1 does not exist.</source>
         <translation>文件夹 %1 不存在。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The picture would be too large: %1.</source>
+        <translation>图片会太大：%1。</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2014,7 +2024,7 @@ masked</source>
     <message>
         <location line="+61"/>
         <source>(a lesson)</source>
-        <translation>（一门课程）</translation>
+        <translation>（课程）</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -4518,8 +4528,8 @@ masked: this query may not attend to this key</source>
     <name>TensorActions</name>
     <message>
         <location filename="../ui/tensoractions.cpp" line="+27"/>
-        <source>&amp;Save scenario as…</source>
-        <translation>场景另存为(&amp;S)…</translation>
+        <source>Sa&amp;ve scenario as…</source>
+        <translation>场景另存为(&amp;V)…</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -5088,7 +5098,7 @@ softmax 权重 %3
     </message>
     <message>
         <location line="+70"/>
-        <location filename="../ui/plots/plotexport.cpp" line="+92"/>
+        <location filename="../ui/plots/plotexport.cpp" line="+109"/>
         <location filename="../ui/views/paintedexport.cpp" line="+37"/>
         <source>Unknown figure format “%1”: use png, svg or pdf.</source>
         <translation>未知的图格式“%1”：请使用 png、svg 或 pdf。</translation>
@@ -5109,7 +5119,7 @@ softmax 权重 %3
         <translation>注意力权重 A，头 %1（K/V 头 %2）</translation>
     </message>
     <message>
-        <location filename="../ui/plots/plotexport.cpp" line="-56"/>
+        <location filename="../ui/plots/plotexport.cpp" line="-72"/>
         <source>Cannot write %1: the folder %2 does not exist.</source>
         <translation>无法写入 %1：文件夹 %2 不存在。</translation>
     </message>
@@ -5137,7 +5147,12 @@ softmax 权重 %3
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+11"/>
+        <source>a %1×%2 figure at %3 DPI would be %4×%5 pixels (%6 GiB in memory); the most is %7 million pixels, e.g. 16384×16384: lower the DPI or the size</source>
+        <translation>%1×%2 的图在 %3 DPI 下将是 %4×%5 像素（内存中 %6 GiB）；最多 %7 百万像素，例如 16384×16384：请降低 DPI 或尺寸</translation>
+    </message>
+    <message>
+        <location line="+40"/>
         <location filename="../ui/views/paintedexport.cpp" line="-46"/>
         <source>Invalid figure size %1×%2: both must be positive.</source>
         <translation>无效的图尺寸 %1×%2：两者都必须为正数。</translation>
@@ -5717,7 +5732,7 @@ softmax 权重 %3
 <context>
     <name>attn::ui::Workspace</name>
     <message>
-        <location filename="../ui/workspace/workspacefile.cpp" line="+37"/>
+        <location filename="../ui/workspace/workspacefile.cpp" line="+38"/>
         <source>“%1” must be a whole number ≥ 0, got %2.</source>
         <translation>“%1”必须是 ≥ 0 的整数，实际为 %2。</translation>
     </message>
@@ -5812,12 +5827,12 @@ softmax 权重 %3
         <translation>%1 大于 64 MiB，超出了工作区文件的上限。</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>%1 is not valid JSON: %2 at byte %3.</source>
-        <translation>%1 不是有效的 JSON：%2，位于第 %3 字节。</translation>
+        <location line="+9"/>
+        <source>%1: %2.</source>
+        <translation>%1：%2。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>%1 does not hold a JSON object.</source>
         <translation>%1 不包含 JSON 对象。</translation>
     </message>
@@ -5827,7 +5842,7 @@ softmax 权重 %3
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Cannot save %1: %2. The previous file, if any, is unchanged.</source>
         <translation>无法保存 %1：%2。原有文件（如有）保持不变。</translation>
     </message>

@@ -58,7 +58,7 @@ QString AppSettings::colorMapName(ColorMapKind kind)
 ColorMapKind AppSettings::colorMapFromName(const QString &name)
 {
     return name.compare(QLatin1String("cividis"), Qt::CaseInsensitive) == 0 ? ColorMapKind::Cividis
-                                                                             : ColorMapKind::Viridis;
+                                                                            : ColorMapKind::Viridis;
 }
 
 std::unique_ptr<QSettings> AppSettings::storage() const
@@ -89,10 +89,12 @@ void AppSettings::load()
 {
     const auto settings = storage();
     m_colorMap = colorMapFromName(settings->value(kColorMapKey).toString());
+    // A hand-edited or damaged value falls back to the default rather than to a neighbour.
     bool ok = false;
     const int decimals = settings->value(kDecimalsKey).toInt(&ok);
-    m_decimals = ok ? std::clamp(decimals, kMinDecimals, kMaxDecimals) : kDefaultDecimals;
-    m_presentationMode = settings->value(kPresentationKey, false).toBool();
+    m_decimals = ok && decimals >= kMinDecimals && decimals <= kMaxDecimals ? decimals : kDefaultDecimals;
+    const QString presentation = settings->value(kPresentationKey).toString().trimmed().toLower();
+    m_presentationMode = presentation == QLatin1String("true") || presentation == QLatin1String("1");
     m_theme = themeFromName(settings->value(kThemeKey).toString());
     m_language = cleanLanguage(settings->value(kLanguageKey).toString());
 }

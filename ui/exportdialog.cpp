@@ -166,7 +166,9 @@ void ExportDialog::updatePixels()
         return;
     }
     const QSize pixels = pngPixels(figureSize(), dpi());
-    m_pixels->setText(tr("%1 × %2 pixels").arg(pixels.width()).arg(pixels.height()));
+    m_pixels->setText(pngSizeProblem(figureSize(), dpi()).isEmpty()
+                          ? tr("%1 × %2 pixels").arg(pixels.width()).arg(pixels.height())
+                          : tr("%1 × %2 pixels: too large").arg(pixels.width()).arg(pixels.height()));
 }
 
 void ExportDialog::browse()
@@ -187,6 +189,8 @@ void ExportDialog::accept()
     else if (!QFileInfo(file).absoluteDir().exists())
         reason =
             tr("The folder %1 does not exist.").arg(QDir::toNativeSeparators(QFileInfo(file).absolutePath()));
+    else if (format() == QLatin1String("png") && !pngSizeProblem(figureSize(), dpi()).isEmpty())
+        reason = tr("The picture would be too large: %1.").arg(pngSizeProblem(figureSize(), dpi()));
     if (!reason.isEmpty()) {
         QMessageBox::warning(this, tr("Cannot export"), reason);
         return;

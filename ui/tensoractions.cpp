@@ -24,7 +24,7 @@ namespace attn::ui {
 
 TensorActions::TensorActions(MainWindow *window) : QObject(window), m_window(window)
 {
-    m_saveScenario = new QAction(tr("&Save scenario as…"), this);
+    m_saveScenario = new QAction(tr("Sa&ve scenario as…"), this);
     m_saveScenario->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S));
     m_saveScenario->setStatusTip(tr("Write the current scenario (Q, K, V, masks, settings) to a JSON file"));
     m_importMatrix = new QAction(tr("&Import matrix from CSV…"), this);

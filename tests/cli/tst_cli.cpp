@@ -316,6 +316,9 @@ void TestCli::exportRejectsBadDpi_data()
     QTest::addRow("fraction") << QStringList{"--dpi", "150.5"} << "whole number";
     QTest::addRow("too many") << QStringList{"--dpi", "1201"} << "1 to 1200";
     QTest::addRow("vector format") << QStringList{"--dpi", "300", "--format", "svg"} << "png only";
+    // 4000 · 1200/96 = 50000 pixels a side: refused before drawing, with the size it would have.
+    QTest::addRow("too many pixels") << QStringList{"--dpi", "1200", "--size", "4000x4000"}
+                                     << "50000×50000 pixels (9.3 GiB in memory)";
 }
 
 void TestCli::exportRejectsBadDpi()

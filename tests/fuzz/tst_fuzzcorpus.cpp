@@ -3,6 +3,8 @@
 // with (tests/fuzz/regressions/<target>/). Each must end without a crash or an escaped exception.
 #include "fuzzbodies.h"
 #include "strictwarnings.h"
+#include "ui/lessons/lesson.h"
+#include "ui/workspace/workspacefile.h"
 
 #include <QDir>
 #include <QFile>
@@ -70,6 +72,22 @@ private slots:
                                          << "lesson" << true;
         QTest::newRow("lesson findings") << "tests/fuzz/regressions/lesson"
                                          << "lesson" << false;
+    }
+
+    void workspaceSeedsReachTheDeepChecks()
+    {
+        // Seeds must get past the format checks, or the fuzzer starts far from the interesting code.
+        for (const char *name : {"worked-example.attnlab", "lesson-step.attnlab"}) {
+            QFile file(kSource + QStringLiteral("/tests/fuzz/corpus/workspace/") + QLatin1String(name));
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            try {
+                const attn::ui::Workspace w = attn::ui::workspaceFromBytes(
+                    file.readAll(), QLatin1String(name), attn::lessons::knownViews());
+                QVERIFY(w.scenario.value.size() > 0);
+            } catch (const attn::ui::WorkspaceError &e) {
+                QFAIL(qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(name), e.message())));
+            }
+        }
     }
 
     void replay()

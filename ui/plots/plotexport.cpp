@@ -7,6 +7,7 @@
 #include <QFileInfo>
 #include <QSvgGenerator>
 #include <QTemporaryDir>
+#include <cmath>
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -63,6 +64,22 @@ bool writeSvg(QCustomPlot *plot, const QString &path, QSize size, QString *error
 }
 
 } // namespace
+
+QString pngSizeProblem(QSize size, int dpi)
+{
+    const double scale = double(dpi) / kScreenDpi;
+    const long long width = std::llround(size.width() * scale), height = std::llround(size.height() * scale);
+    if (width * height <= kMaxPngPixels && width <= 32767 && height <= 32767) return {};
+    return tr("a %1×%2 figure at %3 DPI would be %4×%5 pixels (%6 GiB in memory); the most is %7 million "
+              "pixels, e.g. 16384×16384: lower the DPI or the size")
+        .arg(size.width())
+        .arg(size.height())
+        .arg(dpi)
+        .arg(width)
+        .arg(height)
+        .arg(double(width) * double(height) * 4.0 / (1024.0 * 1024.0 * 1024.0), 0, 'f', 1)
+        .arg(kMaxPngPixels / 1000000);
+}
 
 int pngDpi()
 {

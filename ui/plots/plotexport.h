@@ -25,6 +25,13 @@ constexpr int kMinPngDpi = 1;
 constexpr int kMaxPngDpi = 1200;
 constexpr int kScreenDpi = 96;
 
+/// The most pixels a PNG figure may have: 16384 × 16384 (1 GiB as 32-bit pixels in memory).
+constexpr long long kMaxPngPixels = 16384LL * 16384LL;
+
+/// Why a PNG of a figure laid out at `size` and drawn at `dpi` cannot be made (its pixels,
+/// size · dpi/96, exceed kMaxPngPixels), with the estimate and what to lower; empty when it can.
+QString pngSizeProblem(QSize size, int dpi);
+
 /// Sets pngDpi() to `dpi` (clamped to kMinPngDpi … kMaxPngDpi) while it lives, for every PNG
 /// figure written meanwhile (exportPlot, exportPainted): the Export figure dialog and
 /// `attention-lab export --dpi`. Not thread-safe: figures are written on the GUI thread.
