@@ -4147,7 +4147,7 @@ The slider is logarithmic from 0.05 to 20; the box takes any τ &gt; 0.</source>
     <message>
         <location line="+13"/>
         <source>auto = %1</source>
-        <translation>auto = %1</translation>
+        <translation>自动 = %1</translation>
     </message>
     <message>
         <location line="+24"/>
