@@ -109,8 +109,8 @@ Scenario restrictToQuery(const Scenario &scenario, int head, Index query)
     }
     if (query < 0 || query >= shapes.n_q) {
         throw ScenarioError("query", "query row " + std::to_string(query) + " is outside 0 … " +
-                                         std::to_string(shapes.n_q - 1) + " (n_q = " +
-                                         std::to_string(shapes.n_q) + ")");
+                                         std::to_string(shapes.n_q - 1) +
+                                         " (n_q = " + std::to_string(shapes.n_q) + ")");
     }
     const int kvHead = kvHeadFor(head, shapes.num_query_heads, shapes.num_kv_heads);
 

@@ -194,7 +194,8 @@ void InterventionView::measureChosen()
         }
         const double effect = r.effect.effect(0, 0);
         m_values[QStringLiteral("effect")] = effect;
-        m_values[QStringLiteral("weight_after")] = kind == kKinds[0] ? 0.0 : r.after.heads.front().weights(0, key);
+        m_values[QStringLiteral("weight_after")] =
+            kind == kKinds[0] ? 0.0 : r.after.heads.front().weights(0, key);
         const Eigen::RowVectorXd after = r.after.heads.front().output.row(0);
         const QString what = kind == kKinds[0]   ? tr("Deleting “%1”").arg(name)
                              : kind == kKinds[1] ? tr("Zeroing the value of “%1”").arg(name)
@@ -203,8 +204,7 @@ void InterventionView::measureChosen()
                            .arg(what, compactNumber(f.weights(key)), vectorText(before), vectorText(after),
                                 compactNumber(effect));
         if (kind != kKinds[0])
-            line += tr(" Its weight is now %1.")
-                        .arg(compactNumber(r.after.heads.front().weights(0, key)));
+            line += tr(" Its weight is now %1.").arg(compactNumber(r.after.heads.front().weights(0, key)));
         f.lines << line;
         if (kind == kKinds[0]) {
             // The remaining keys share the deleted weight: each is divided by 1 − w (visible keys).
