@@ -1,6 +1,7 @@
 #include "core/sysinfo.h"
 
 #include <algorithm>
+#include <atomic>
 
 #include <fstream>
 #include <sstream>
@@ -69,16 +70,30 @@ std::size_t availableMemoryBytes()
     return bytes > 0 ? static_cast<std::size_t>(bytes) : 0;
 }
 
+namespace {
+/// The largest VmRSS this process has read: the kernel updates VmHWM lazily (when its RSS
+/// counters sync), so it can trail a VmRSS read a moment earlier.
+std::atomic<long long> g_largestRss{0};
+
+void noteRss(long long rss)
+{
+    long long seen = g_largestRss.load();
+    while (rss > seen && !g_largestRss.compare_exchange_weak(seen, rss)) {
+    }
+}
+} // namespace
+
 long long peakRssBytes()
 {
-    // The kernel updates the high-water mark VmHWM lazily (when its RSS counters sync), so it can
-    // trail VmRSS for a moment; the peak is never below the current size.
-    return std::max(procField("/proc/self/status", "VmHWM"), procField("/proc/self/status", "VmRSS"));
+    const long long rss = currentRssBytes();
+    return std::max({procField("/proc/self/status", "VmHWM"), rss, g_largestRss.load()});
 }
 
 long long currentRssBytes()
 {
-    return procField("/proc/self/status", "VmRSS");
+    const long long rss = procField("/proc/self/status", "VmRSS");
+    noteRss(rss);
+    return rss;
 }
 
 bool resetPeakRss()
@@ -87,6 +102,7 @@ bool resetPeakRss()
     if (!out) return false;
     out << "5";
     out.flush();
+    g_largestRss.store(procField("/proc/self/status", "VmRSS")); // the peak starts again from now
     return static_cast<bool>(out);
 }
 

@@ -17,8 +17,9 @@ int availableThreads();
 /// MemAvailable of /proc/meminfo in bytes, or 0 when unknown.
 std::size_t availableMemoryBytes();
 
-/// Peak resident set size of this process in bytes (the larger of VmHWM and VmRSS of
-/// /proc/self/status, since VmHWM is updated lazily), or −1.
+/// Peak resident set size of this process in bytes: the largest of VmHWM, VmRSS now and every
+/// VmRSS read before (since the last resetPeakRss), since the kernel updates VmHWM lazily; −1
+/// when /proc/self/status cannot be read.
 long long peakRssBytes();
 
 /// Current resident set size (VmRSS of /proc/self/status) in bytes, or −1.

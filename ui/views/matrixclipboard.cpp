@@ -55,7 +55,8 @@ MatrixClipboard::MatrixClipboard(doc::ScenarioDocument *document, doc::MatrixKin
     table->installEventFilter(this);
     // Cell editors are created in the viewport: watch them too, so that Ctrl+V of several cells
     // in an open editor pastes the block instead of putting tabs into one cell.
-    table->viewport()->installEventFilter(this);
+    m_viewport = table->viewport();
+    m_viewport->installEventFilter(this);
     table->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(table, &QWidget::customContextMenuRequested, this, &MatrixClipboard::showContextMenu);
 }
@@ -89,13 +90,14 @@ void MatrixClipboard::showContextMenu(const QPoint &pos)
 
 bool MatrixClipboard::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_table->viewport() && event->type() == QEvent::ChildAdded) {
+    // m_viewport, not m_table->viewport(): filters still run while the table is being destroyed.
+    if (watched == m_viewport && event->type() == QEvent::ChildAdded) {
         if (QObject *child = static_cast<QChildEvent *>(event)->child(); child && child->isWidgetType())
             child->installEventFilter(this); // a cell editor
         return false;
     }
     const bool key = event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress;
-    if (key && watched != m_table && watched->parent() == m_table->viewport()) {
+    if (key && watched != m_table && watched->parent() == m_viewport) {
         // In an open cell editor, only a paste of several cells is ours; the rest is the editor's.
         if (!static_cast<QKeyEvent *>(event)->matches(QKeySequence::Paste)) return false;
         const QString text = QGuiApplication::clipboard()->text().trimmed();

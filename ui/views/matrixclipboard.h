@@ -90,6 +90,7 @@ private:
     doc::ScenarioDocument *m_document;
     doc::MatrixKind m_kind;
     QTableView *m_table;
+    QWidget *m_viewport = nullptr; ///< m_table's viewport, kept for the event filter
     QAction *m_copy = nullptr;
     QAction *m_paste = nullptr;
     QAction *m_copyTable = nullptr;

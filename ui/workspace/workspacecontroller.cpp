@@ -43,6 +43,9 @@ WorkspaceController::WorkspaceController(MainWindow *window) : QObject(window), 
     createActions();
     QUndoStack *stack = m_window->document()->undoStack();
     connect(stack, &QUndoStack::cleanChanged, this, &WorkspaceController::updateTitle);
+    // The window's document goes before this controller when the window closes; its undo stack
+    // still signals then, and the half-destroyed window must not be asked for its title.
+    connect(m_window->document(), &QObject::destroyed, this, [stack, this] { stack->disconnect(this); });
     m_autosaveTimer = new QTimer(this);
     m_autosaveTimer->setInterval(kAutosaveMs);
     connect(m_autosaveTimer, &QTimer::timeout, this, [this] { autosave(); });
