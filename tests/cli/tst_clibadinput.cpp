@@ -3,6 +3,7 @@
 // line on stderr naming the file or option and the numbers, and nothing half-written.
 #include "runcli.h"
 #include "strictwarnings.h"
+#include "testfiles.h"
 
 #include <QDir>
 #include <QFile>
@@ -16,25 +17,15 @@ using attn::test::Run;
 
 namespace {
 
+using attn::test::readAll;
+using attn::test::writeFile;
+
 QByteArray scenarioText(const QByteArray &fields)
 {
     return R"({"format": "attention-lab.scenario", "version": 1, )" + fields + "}";
 }
 
 const QByteArray kQkv = R"("Q": [[1, 0]], "K": [[1, 0], [0, 1]], "V": [[2, 0], [0, 4]])";
-
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    QCOMPARE(f.write(bytes), bytes.size());
-}
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<unreadable>");
-}
 
 /// Runs attention-lab like runCli, but with files limited to `maxFileBytes` (RLIMIT_FSIZE, with
 /// SIGXFSZ ignored): a full disk without root.

@@ -3,6 +3,7 @@
 // nothing changed. Data-driven: input → expected message fragment → state unchanged.
 #include "core/attention.h"
 #include "strictwarnings.h"
+#include "testfiles.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/document/scenariojson.h"
 #include "ui/lessons/lessonloader.h"
@@ -30,6 +31,9 @@ using attn::doc::TensorRole;
 
 namespace {
 
+using attn::test::readAll;
+using attn::test::writeFile;
+
 using Edit = std::function<void(Scenario &)>;
 
 /// A scenario file around `fields` (JSON members after format and version).
@@ -48,20 +52,6 @@ void verifyReadable(const QString &message)
     for (const char *internal : {"std::", "bad_alloc", "Q_ASSERT", "QJson", "Eigen", "exception"})
         QVERIFY2(!message.contains(QLatin1String(internal)), qPrintable(message));
     QVERIFY2(!message.contains(u'\n'), qPrintable(message));
-}
-
-/// A file of `bytes` at `path`.
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    QCOMPARE(f.write(bytes), bytes.size());
-}
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<unreadable>");
 }
 
 /// While alive, no file this process writes may grow past `bytes` (RLIMIT_FSIZE): a full disk
