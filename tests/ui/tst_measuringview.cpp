@@ -3,6 +3,7 @@
 // checklist filled from the run, resetViewState, and export as PNG and SVG.
 #include "plotfiles.h"
 #include "strictwarnings.h"
+#include "timeouts.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/plots/measuringplot.h"
 #include "ui/views/measuringview.h"
@@ -70,6 +71,7 @@ private slots:
     void defaults();
     void needleAtEveryDepth();
     void needleStartsFromTheScenario();
+    void hiddenPageWaitsForTheNeedle();
     void runFillsTheChecklist();
     void cancelStopsTheRun();
     void closingWhileRunningCancels();
@@ -101,6 +103,24 @@ void TestMeasuringView::defaults()
     QVERIFY(!view.findChild<QPushButton *>(QStringLiteral("measuringCancel"))->isEnabled());
     // Before the first run the latency plot has no legend box (an empty one looked like a fault).
     QCOMPARE(visibleLegendItems(view), -1);
+}
+
+void TestMeasuringView::hiddenPageWaitsForTheNeedle()
+{
+    // A hidden page of the window does not run the needle check at start-up (tens of
+    // milliseconds); a task check or showing the page catches up.
+    ScenarioDocument document;
+    QVERIFY(document.load(attn::test::workedExample()));
+    QWidget window;
+    auto *view = new MeasuringView(&document, &window);
+    QVERIFY(view->needle().empty());
+    QCOMPARE(view->currentTaskValues().value(QStringLiteral("needle_depths_found")), 11.0);
+    QCOMPARE(int(view->needle().size()), MeasuringView::kDepths);
+    auto *hidden = new MeasuringView(&document, &window);
+    QVERIFY(hidden->needle().empty());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCOMPARE(int(hidden->needle().size()), MeasuringView::kDepths);
 }
 
 void TestMeasuringView::needleAtEveryDepth()
@@ -178,7 +198,7 @@ void TestMeasuringView::runFillsTheChecklist()
     QCOMPARE(value(view, "running"), 1.0);
     QVERIFY(!view.findChild<QPushButton *>(QStringLiteral("measuringRun"))->isEnabled());
     QVERIFY(!view.run()); // one run at a time
-    QTRY_VERIFY_WITH_TIMEOUT(!view.isRunning(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(!view.isRunning(), attn::test::scaledTimeout(60000));
     QCOMPARE(finished.count(), 1);
     QCOMPARE(finished.first().first().toBool(), false);
     QCOMPARE(view.results().size(), std::size_t(4));
@@ -225,7 +245,7 @@ void TestMeasuringView::cancelStopsTheRun()
     QSignalSpy finished(&view, &MeasuringView::runFinished);
     QVERIFY(view.run());
     view.findChild<QPushButton *>(QStringLiteral("measuringCancel"))->click();
-    QTRY_VERIFY_WITH_TIMEOUT(!view.isRunning(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(!view.isRunning(), attn::test::scaledTimeout(60000));
     QCOMPARE(finished.count(), 1);
     QCOMPARE(finished.first().first().toBool(), true);
     QVERIFY(view.results().size() < plan.configs().size());

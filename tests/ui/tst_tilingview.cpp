@@ -14,6 +14,8 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QHelpEvent>
+#include <QImage>
+#include <QPainter>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -79,6 +81,7 @@ private slots:
     void followsDocumentEdits();
     void groupedHeadsAndRawScores();
     void toolTips();
+    void wideValuesShowThreeDimsAndTheRestInTheToolTip();
     void canvasShowsToolTip();
     void exportsPngSvgPdf_data();
     void exportsPngSvgPdf();
@@ -393,6 +396,41 @@ void TestTilingView::toolTips()
     QVERIFY(layout.designs.bottom() <= size.height());
     QCOMPARE(view.toolTipAt(boxes[1].center(), size), view.figure().notes[1]);
     QVERIFY(view.toolTipAt(boxes[1].center(), size).startsWith(QStringLiteral("KV cache:")));
+}
+
+void TestTilingView::wideValuesShowThreeDimsAndTheRestInTheToolTip()
+{
+    // d_v = 16: the table keeps three output dims and "…" per side (query, m, ℓ, 2 × 3.5 numbers:
+    // 64 + 9 × 62 = 622 logical units), so the matrix keeps its room; the tooltip has all 16.
+    attn::Scenario s = sixTokens();
+    s.value = attn::Matrix(6, 16);
+    for (attn::Index i = 0; i < 6; ++i)
+        for (attn::Index k = 0; k < 16; ++k) s.value(i, k) = double(i * 16 + k) / 8.0;
+    ScenarioDocument document;
+    QVERIFY(document.load(s));
+    TilingView view(&document);
+    const QSizeF size(1200, 800);
+    const attn::ui::TilingFigureLayout layout = attn::ui::tilingLayout(view.figure(), size);
+    QCOMPARE(layout.rows[0].width(), 64 + 9 * 62.0);
+    for (int i = 0; i < 9; ++i) child<QPushButton>(view, "stepButton")->click();
+    const QString row = view.toolTipAt(layout.rows[5].center(), size);
+    const QStringList naive =
+        row.section(QStringLiteral("naive output ["), 1).chopped(1).split(QStringLiteral(", "));
+    QCOMPARE(naive.size(), 16);
+    for (int k = 0; k < 16; ++k)
+        QCOMPARE(naive[k], attn::ui::exactNumber(document.trace().heads[0].output(5, k)));
+    QImage image(size.toSize(), QImage::Format_RGB32);
+    {
+        QPainter painter(&image);
+        view.paintFigure(painter, size);
+    }
+    // Nothing is drawn right of the table, beside the rows.
+    const int right = int(std::ceil(layout.rows[0].right())) + 2;
+    QVERIFY(right < image.width());
+    for (int y = int(layout.rows[0].top()); y < int(layout.rows[5].bottom()); ++y)
+        for (int x = right; x < image.width(); ++x)
+            QVERIFY2(image.pixel(x, y) == qRgb(255, 255, 255),
+                     qPrintable(QStringLiteral("%1,%2").arg(x).arg(y)));
 }
 
 void TestTilingView::canvasShowsToolTip()

@@ -7,6 +7,7 @@
 
 #include <QFontMetricsF>
 #include <QPainter>
+#include <QVector>
 
 #include <algorithm>
 #include <cmath>
@@ -51,16 +52,22 @@ void paintVectorCells(QPainter &painter, const QRectF &rect, const Vector &value
     const double cw = rect.width() / static_cast<double>(n);
     painter.setFont(font);
     const QFontMetricsF metrics(font);
+    QVector<QRectF> borders;
+    borders.reserve(int(n));
     for (Index i = 0; i < n; ++i) {
         const QRectF cell(rect.left() + cw * static_cast<double>(i), rect.top(), cw, rect.height());
         const QColor fill = divergingColor(values(i), limit);
         painter.fillRect(cell, fill);
-        painter.setPen(QPen(QColor(0xaa, 0xaa, 0xaa), 0.5));
-        painter.drawRect(cell);
+        borders.append(cell);
         const QString text = fittedNumber(values(i), cw, metrics);
+        if (text.isEmpty()) continue;
         painter.setPen(contrastingTextColor(fill));
         painter.drawText(cell, Qt::AlignCenter | Qt::TextSingleLine, text);
     }
+    // The borders in one call, over the fills.
+    painter.setPen(QPen(QColor(0xaa, 0xaa, 0xaa), 0.5));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRects(borders);
 }
 
 } // namespace

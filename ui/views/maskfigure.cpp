@@ -5,9 +5,11 @@
 #include "ui/views/paintfit.h"
 
 #include <QFontMetricsF>
+#include <QImage>
 #include <QLinearGradient>
 #include <QPaintEngine>
 #include <QPainter>
+#include <QVector>
 
 #include <algorithm>
 #include <cmath>
@@ -190,27 +192,61 @@ void paintMaskFigure(QPainter &painter, const MaskFigureData &data, const MaskFi
     const bool numbersFit = cellMetrics.horizontalAdvance(QStringLiteral("0.000")) + 4 <= l.cellWidth &&
                             cellMetrics.height() + 2 <= l.cellHeight;
     painter.setFont(l.cellFont);
+    const auto fillOf = [&data](int q, int k) {
+        const double weight = data.weights(q, k);
+        return data.visible(q, k) ? (std::isnan(weight) ? kNanColor : currentMapColor(weight))
+                                  : maskedColor();
+    };
+    // 1. The fills: on screen and in PNG (the raster engine) one image of a pixel per cell, scaled
+    // without smoothing (a rectangle per cell was most of an edit's repaint at 64 tokens); SVG and
+    // PDF keep a rectangle per cell.
+    const QRectF cells(l.grid.left(), l.grid.top(), l.n_k * l.cellWidth, l.n_q * l.cellHeight);
+    const QPaintEngine *engine = painter.paintEngine();
+    if (engine && engine->type() == QPaintEngine::Raster) {
+        QImage image(l.n_k, l.n_q, QImage::Format_RGB32);
+        for (int q = 0; q < l.n_q; ++q) {
+            auto *line = reinterpret_cast<QRgb *>(image.scanLine(q));
+            for (int k = 0; k < l.n_k; ++k) line[k] = fillOf(q, k).rgb();
+        }
+        painter.save();
+        painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
+        painter.drawImage(cells, image);
+        painter.restore();
+    } else {
+        for (int q = 0; q < l.n_q; ++q)
+            for (int k = 0; k < l.n_k; ++k) painter.fillRect(l.cell(q, k), fillOf(q, k));
+    }
+    // 2. White lines between the cells, and a cross on each masked cell, each in one call.
+    QVector<QLineF> gridLines;
+    gridLines.reserve(l.n_q + l.n_k + 2);
+    for (int q = 0; q <= l.n_q; ++q)
+        gridLines.append(QLineF(cells.left(), cells.top() + q * l.cellHeight, cells.right(),
+                                cells.top() + q * l.cellHeight));
+    for (int k = 0; k <= l.n_k; ++k)
+        gridLines.append(QLineF(cells.left() + k * l.cellWidth, cells.top(), cells.left() + k * l.cellWidth,
+                                cells.bottom()));
+    painter.setPen(QPen(Qt::white, 1.0));
+    painter.drawLines(gridLines);
+    QVector<QLineF> crosses;
     for (int q = 0; q < l.n_q; ++q)
         for (int k = 0; k < l.n_k; ++k) {
+            if (data.visible(q, k)) continue;
             const QRectF box = l.cell(q, k);
-            const double weight = data.weights(q, k);
-            const bool visible = data.visible(q, k);
-            QColor fill =
-                visible ? (std::isnan(weight) ? kNanColor : currentMapColor(weight)) : maskedColor();
-            painter.setPen(QPen(Qt::white, 1.0));
-            painter.setBrush(fill);
-            painter.drawRect(box);
-            if (!visible) {
-                const QRectF inner = box.adjusted(box.width() * 0.22, box.height() * 0.22,
-                                                  -box.width() * 0.22, -box.height() * 0.22);
-                painter.setPen(QPen(kCrossColor, std::max(1.0, box.width() / 30)));
-                painter.drawLine(inner.topLeft(), inner.bottomRight());
-                painter.drawLine(inner.topRight(), inner.bottomLeft());
-            }
-            if (numbersFit && visible) {
-                painter.setPen(contrastingTextColor(fill));
-                painter.drawText(box, Qt::AlignCenter | Qt::TextSingleLine, compactNumber(weight));
-            }
+            const QRectF inner = box.adjusted(box.width() * 0.22, box.height() * 0.22, -box.width() * 0.22,
+                                              -box.height() * 0.22);
+            crosses.append(QLineF(inner.topLeft(), inner.bottomRight()));
+            crosses.append(QLineF(inner.topRight(), inner.bottomLeft()));
+        }
+    painter.setPen(QPen(kCrossColor, std::max(1.0, l.cellWidth / 30)));
+    painter.drawLines(crosses);
+    // 3. The numbers.
+    for (int q = 0; q < l.n_q && numbersFit; ++q)
+        for (int k = 0; k < l.n_k; ++k) {
+            if (!data.visible(q, k)) continue;
+            const QColor fill = fillOf(q, k);
+            painter.setPen(contrastingTextColor(fill));
+            painter.drawText(l.cell(q, k), Qt::AlignCenter | Qt::TextSingleLine,
+                             compactNumber(data.weights(q, k)));
         }
 
     // Rows that see no key: hatched, with the policy named to the right.

@@ -8,6 +8,7 @@
 
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -124,8 +125,9 @@ private:
     std::size_t m_expected = 0; ///< configurations of the run
     BenchPlan m_runPlan;        ///< the plan of the results shown
     std::vector<bench::BenchResult> m_results;
-    QStringList m_problems;            ///< refusals and failures of the last run
-    std::vector<NeedlePoint> m_needle; ///< (kDepths) for the current kernel and window
+    QStringList m_problems;              ///< refusals and failures of the last run
+    std::vector<NeedlePoint> m_needle;   ///< (kDepths) for the current kernel and window
+    std::function<void()> m_needleLater; ///< updateNeedle(), put off while the page is hidden
 };
 
 } // namespace attn::ui

@@ -28,6 +28,21 @@ const QColor kCurrent(0xe6, 0x61, 0x00); // the tile just visited
 const QColor kTouched(0xfd, 0xe3, 0xcc); // table rows the current tile updated
 const QColor kUnvisited(Qt::white);
 
+/// The table shows at most this many output dims, then "…" (the row's tooltip has them all):
+/// at d_v = 16 and 64 tokens the full table was 2 000 texts per repaint and squeezed the matrix.
+constexpr Index kShownDims = 3;
+
+Index shownDims(Index d_v)
+{
+    return std::min(d_v, kShownDims);
+}
+
+/// The width of the "…" column after the shown dims, in number columns (0 when all are shown).
+double ellipsisColumns(Index d_v)
+{
+    return d_v > kShownDims ? 0.5 : 0.0;
+}
+
 /// One number column of the table.
 double numberWidth(double width)
 {
@@ -84,7 +99,8 @@ TilingFigureLayout logicalLayout(const TilingFigureData &d, QSizeF size)
     }
     const Index d_v = d.naive.cols();
     l.numberWidth = numberWidth(size.width());
-    const double tableWidth = kLabelWidth + 2 * l.numberWidth + 2 * d_v * l.numberWidth + kGap;
+    const double outputWidth = (double(shownDims(d_v)) + ellipsisColumns(d_v)) * l.numberWidth;
+    const double tableWidth = kLabelWidth + 2 * l.numberWidth + 2 * outputWidth + kGap;
     const double left = kMargin + kLabelWidth;
     const double top = kMargin + kTitleHeight + kHeaderHeight;
     const double availW = std::max(40.0, size.width() - 2 * kMargin - kLabelWidth - tableWidth);
@@ -226,14 +242,16 @@ void paintTilingFigure(QPainter &p, QSizeF deviceSize, const TilingFigureData &d
     const ScoreTile *current = d.tilesDone > 0 ? &d.tiles[std::size_t(d.tilesDone - 1)] : nullptr;
     const double x0 = l.rows[0].left();
     const double nw = l.numberWidth;
-    const double widths[] = {kLabelWidth, nw, nw, d_v * nw, d_v * nw};
+    const Index shown = shownDims(d_v);
+    const double outputWidth = (double(shown) + ellipsisColumns(d_v)) * nw;
+    const double widths[] = {kLabelWidth, nw, nw, outputWidth, outputWidth};
+    const QString dims = shown < d_v ? QStringLiteral(" (%1 of %2)").arg(shown).arg(d_v) : QString();
     const QString headers[] = {QStringLiteral("query"), QStringLiteral("max m"), QStringLiteral("sum ℓ"),
-                               QStringLiteral("output so far"), QStringLiteral("naive output")};
+                               QStringLiteral("output so far") + dims, QStringLiteral("naive output") + dims};
     double x = x0;
-    p.setFont(pixelFont(12, true));
     for (int c = 0; c < 5; ++c) {
-        p.drawText(QRectF(x, l.matrix.top() - kHeaderHeight, widths[c], kHeaderHeight - 3),
-                   Qt::AlignHCenter | Qt::AlignBottom, headers[c]);
+        drawFitted(p, QRectF(x, l.matrix.top() - kHeaderHeight, widths[c], kHeaderHeight - 3),
+                   Qt::AlignHCenter | Qt::AlignBottom, headers[c], pixelFont(12, true), {}, 8);
         x += widths[c];
     }
     const QFont rowFont = pixelFont(std::clamp(cell * 0.3, 9.0, 13.0));
@@ -254,10 +272,15 @@ void paintTilingFigure(QPainter &p, QSizeF deviceSize, const TilingFigureData &d
             x += widths[c];
         }
         for (const Matrix *m : {&d.partial, &d.naive}) {
-            for (Index k = 0; k < d_v; ++k) {
+            for (Index k = 0; k < shown; ++k) {
                 p.drawText(QRectF(x, row.top(), nw, row.height()), Qt::AlignCenter,
                            compactNumber((*m)(i, k)));
                 x += nw;
+            }
+            if (shown < d_v) {
+                p.drawText(QRectF(x, row.top(), ellipsisColumns(d_v) * nw, row.height()), Qt::AlignCenter,
+                           QStringLiteral("…"));
+                x += ellipsisColumns(d_v) * nw;
             }
         }
     }
