@@ -5,6 +5,7 @@
 #include "smokewalk.h"
 #include "startupprobe.h"
 
+#include "ui/figureexport.h"
 #include "ui/lessons/lessonloader.h"
 #include "ui/mainwindow.h"
 #include "ui/resources.h"
@@ -136,6 +137,18 @@ int main(int argc, char *argv[])
                          argv[i]);
             return attn::app::BadInput;
         }
+    }
+    // Typos in the window's options are refused before anything opens (no display needed).
+    if (!language.isNull() && !attn::ui::isInterfaceLanguage(language)) {
+        std::fprintf(stderr, "attention-lab: --language wants one of %s, got \"%s\"\n",
+                     qPrintable(attn::ui::interfaceLanguages().join(QStringLiteral(", "))),
+                     qPrintable(language));
+        return attn::app::BadInput;
+    }
+    if (presetGiven && !attn::ui::presetIds().contains(presetId)) {
+        std::fprintf(stderr, "attention-lab: --preset wants one of %s, got \"%s\"\n",
+                     qPrintable(attn::ui::presetIds().join(QStringLiteral(", "))), qPrintable(presetId));
+        return attn::app::BadInput;
     }
     if (!attn::app::haveDisplay()) {
         std::fprintf(stderr, "attention-lab: no display (DISPLAY and WAYLAND_DISPLAY are unset); "

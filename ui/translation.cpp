@@ -77,6 +77,11 @@ QStringList interfaceLanguages()
     return {QString::fromLatin1(kEnglish), QString::fromLatin1(kChinese)};
 }
 
+bool isInterfaceLanguage(const QString &name)
+{
+    return !normalised(name).isEmpty();
+}
+
 QString chooseInterfaceLanguage(const QString &requested)
 {
     if (!requested.trimmed().isEmpty()) {

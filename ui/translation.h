@@ -13,6 +13,10 @@ namespace attn::ui {
 /// The interface languages Attention Lab ships, as stored in AppSettings: "en" and "zh_CN".
 QStringList interfaceLanguages();
 
+/// True when `name` names one of interfaceLanguages() in a form chooseInterfaceLanguage()
+/// accepts ("en", "en_US", "C", "zh_CN", "zh-CN", "zh", "zh_Hans"); false for "fr", "", "xx".
+bool isInterfaceLanguage(const QString &name);
+
 /// The language the window should use: `requested` ("en", "zh_CN", as from `--language`) when
 /// not empty, else AppSettings::instance().language() when set, else the system locale
 /// ("zh_CN" for any Chinese locale written in simplified characters, "en" otherwise).

@@ -51,6 +51,7 @@ private slots:
     void exportLessonRejectsBadOptions();
     void exportLessonOfATeachersFolder();
     void windowRejectsABadStep();
+    void windowRejectsAnUnknownPresetOrLanguage();
 };
 
 void TestCliLessons::lessonsList()
@@ -199,6 +200,28 @@ void TestCliLessons::windowRejectsABadStep()
     const Run r = run({"--lesson", "01-why-attention", "--step", "abc"});
     QCOMPARE(r.exitCode, 2);
     QCOMPARE(r.err, QByteArray("attention-lab: --step wants a step number from 1, got \"abc\"\n"));
+}
+
+void TestCliLessons::windowRejectsAnUnknownPresetOrLanguage()
+{
+    // Typos are refused before any window opens, with the accepted names (no display needed).
+    Run r = run({"--preset", "nope"});
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(r.err,
+             QByteArray("attention-lab: --preset wants one of worked-example, xiaohong, xiaohong-zh, got "
+                        "\"nope\"\n"));
+    r = run({"--language", "fr"});
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(r.err, QByteArray("attention-lab: --language wants one of en, zh_CN, got \"fr\"\n"));
+    r = run({"--language=xx", "--preset", "xiaohong"});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.err.contains("got \"xx\""));
+    // Accepted names get as far as the display check.
+    for (const char *language : {"en", "zh_CN", "zh-CN", "C"}) {
+        r = run({"--language", language, "--preset", "xiaohong-zh"});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("no display"), r.err.constData());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCliLessons)
