@@ -81,7 +81,12 @@ MainWindow::MainWindow(const QString &presetId, QWidget *parent) : QMainWindow(p
     resize(1360, 860);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // Closing the window makes an open cell editor commit to the document: its signals must not
+    // reach this half-destroyed window (the views, its children, are still whole then).
+    QObject::disconnect(m_document, nullptr, this, nullptr);
+}
 
 void MainWindow::addMenuActions(MenuSlot slot, const QList<QAction *> &actions)
 {

@@ -2,6 +2,8 @@
 // would: the helper of every command-line test. ATTN_EXECUTABLE is set by tests/cli/CMakeLists.txt.
 #pragma once
 
+#include "timeouts.h"
+
 #include <QByteArray>
 #include <QProcess>
 #include <QStringList>
@@ -27,7 +29,7 @@ inline Run runCli(const QStringList &arguments)
     env.remove("QT_QPA_PLATFORM");
     p.setProcessEnvironment(env);
     p.start(QStringLiteral(ATTN_EXECUTABLE), arguments);
-    if (!p.waitForFinished(120000)) qFatal("attention-lab did not finish");
+    if (!p.waitForFinished(scaledTimeout(120000))) qFatal("attention-lab did not finish");
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
             p.readAllStandardError()};
 }

@@ -1,6 +1,7 @@
 // The command line, run as a user would: the real executable in a child process.
 #include "runcli.h"
 #include "strictwarnings.h"
+#include "timeouts.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -152,7 +153,7 @@ void TestCli::computeReportsWriteFailure()
     QProcess p;
     p.setStandardOutputFile("/dev/full");
     p.start(QStringLiteral(ATTN_EXECUTABLE), {"compute", casePath("01-worked-example.json")});
-    QVERIFY(p.waitForFinished(60000));
+    QVERIFY(p.waitForFinished(attn::test::scaledTimeout(60000)));
     QCOMPARE(p.exitCode(), 1);
     QVERIFY2(p.readAllStandardError().contains("cannot write"), "no message for a failed write");
 }
@@ -167,7 +168,7 @@ void TestCli::exportIgnoresUnreachableDisplay()
     env.insert("QT_QPA_PLATFORM", "xcb");
     p.setProcessEnvironment(env);
     p.start(QStringLiteral(ATTN_EXECUTABLE), {"export", "--out", dir.path(), "--preset", "worked-example"});
-    QVERIFY(p.waitForFinished(60000));
+    QVERIFY(p.waitForFinished(attn::test::scaledTimeout(60000)));
     QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0,
              p.readAllStandardError().constData());
     QVERIFY(QFileInfo::exists(dir.filePath("worked-example-weights.png")));

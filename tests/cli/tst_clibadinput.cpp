@@ -4,6 +4,7 @@
 #include "runcli.h"
 #include "strictwarnings.h"
 #include "testfiles.h"
+#include "timeouts.h"
 
 #include <QDir>
 #include <QFile>
@@ -45,7 +46,7 @@ Run runOnFullDisk(const QStringList &arguments, rlim_t maxFileBytes)
         setrlimit(RLIMIT_FSIZE, &limit);
     });
     p.start(QStringLiteral(ATTN_EXECUTABLE), arguments);
-    if (!p.waitForFinished(120000)) qFatal("attention-lab did not finish");
+    if (!p.waitForFinished(attn::test::scaledTimeout(120000))) qFatal("attention-lab did not finish");
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
             p.readAllStandardError()};
 }

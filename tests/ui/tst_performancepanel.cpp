@@ -4,6 +4,7 @@
 // Nothing here asserts a speed.
 #include "plotfiles.h"
 #include "strictwarnings.h"
+#include "timeouts.h"
 
 #include "core/sysinfo.h"
 #include "ui/benchplan.h"
@@ -57,7 +58,7 @@ bool runToEnd(PerformancePanel &panel, bool *cancelled = nullptr)
 {
     QSignalSpy finished(&panel, &PerformancePanel::runFinished);
     if (!panel.run()) return false;
-    if (!finished.wait(90000)) return false;
+    if (!finished.wait(attn::test::scaledTimeout(90000))) return false;
     if (cancelled) *cancelled = finished.at(0).at(0).toBool();
     return true;
 }
@@ -137,7 +138,7 @@ void TestPerformancePanel::runsATinyBenchmarkToTheEnd()
     QVERIFY(!panel.runButton()->isEnabled());
     QVERIFY(panel.cancelButton()->isEnabled());
     QVERIFY(!panel.run()); // one run at a time
-    QVERIFY(finished.wait(90000));
+    QVERIFY(finished.wait(attn::test::scaledTimeout(90000)));
     QCOMPARE(finished.at(0).at(0).toBool(), false);
     // The GUI thread's event loop delivered the worker's progress while it ran.
     QVERIFY(!progressed.isEmpty());
@@ -241,7 +242,7 @@ void TestPerformancePanel::cancelsMidRunAndStaysUsable()
     const QMetaObject::Connection cancelAtOnce =
         connect(&panel, &PerformancePanel::progressed, &panel, [&panel] { panel.cancel(); });
     QVERIFY(panel.run());
-    QVERIFY(finished.wait(90000));
+    QVERIFY(finished.wait(attn::test::scaledTimeout(90000)));
     QCOMPARE(finished.at(0).at(0).toBool(), true);
     QVERIFY(panel.resultsModel()->rowCount() < 6);
     QVERIFY(!panel.isRunning());

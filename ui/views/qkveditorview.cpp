@@ -34,7 +34,7 @@ int indexOf(TensorRole role)
 } // namespace
 
 QkvEditorView::QkvEditorView(doc::ScenarioDocument *document, QWidget *parent)
-    : QWidget(parent), m_document(document)
+    : QWidget(parent), m_document(document), m_documentAlive(document)
 {
     m_shapesLabel = new QLabel(this);
     m_shapesLabel->setObjectName(QStringLiteral("shapesLabel"));
@@ -105,7 +105,12 @@ QkvEditorView::QkvEditorView(doc::ScenarioDocument *document, QWidget *parent)
     updateTrace();
 }
 
-QkvEditorView::~QkvEditorView() = default;
+QkvEditorView::~QkvEditorView()
+{
+    // ~QWidget closes a top-level view, and an open cell editor then commits its text to the
+    // document, whose signals must not reach this half-destroyed view (UBSan: invalid downcast).
+    if (m_documentAlive) QObject::disconnect(m_documentAlive, nullptr, this, nullptr);
+}
 
 QWidget *QkvEditorView::createTensorPanel(TensorRole role)
 {

@@ -4,6 +4,7 @@
 #include "ui/document/matrixblocks.h"
 #include "ui/document/scenariodocument.h"
 
+#include <QPointer>
 #include <QWidget>
 
 class QComboBox;
@@ -81,6 +82,8 @@ private:
     int targetDim(doc::TensorRole role) const;
 
     doc::ScenarioDocument *m_document;
+    /// Null once the document is gone (in the main window it is destroyed before the views).
+    QPointer<doc::ScenarioDocument> m_documentAlive;
     MatrixTableModel *m_models[3] = {};
     QTableView *m_tables[3] = {};
     QLabel *m_panelTitles[3] = {};
