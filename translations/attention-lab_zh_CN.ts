@@ -5733,8 +5733,8 @@ softmax 权重 %3
     <name>attn::ui::Workspace</name>
     <message>
         <location filename="../ui/workspace/workspacefile.cpp" line="+38"/>
-        <source>“%1” must be a whole number ≥ 0, got %2.</source>
-        <translation>“%1”必须是 ≥ 0 的整数，实际为 %2。</translation>
+        <source>“%1” must be a whole number from 0 to %2, got %3.</source>
+        <translation>“%1”必须是 0 到 %2 之间的整数，实际为 %3。</translation>
     </message>
     <message>
         <location line="+9"/>

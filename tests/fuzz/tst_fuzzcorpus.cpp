@@ -72,6 +72,10 @@ private slots:
                                          << "lesson" << true;
         QTest::newRow("lesson findings") << "tests/fuzz/regressions/lesson"
                                          << "lesson" << false;
+        QTest::newRow("workspace seeds") << "tests/fuzz/corpus/workspace"
+                                         << "workspace" << true;
+        QTest::newRow("workspace findings") << "tests/fuzz/regressions/workspace"
+                                            << "workspace" << true;
     }
 
     void workspaceSeedsReachTheDeepChecks()

@@ -5,11 +5,14 @@
 #include "plotfiles.h"
 #include "strictwarnings.h"
 #include "ui/document/scenariodocument.h"
+#include "ui/plots/viridis.h"
 #include "ui/views/headsview.h"
+#include "ui/views/weightgrid.h"
 
 #include <QColor>
 #include <QComboBox>
 #include <QImage>
+#include <QPainter>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -56,6 +59,7 @@ class TestHeadsView : public QObject {
 
 private slots:
     void init() { attn::test::failOnQtWarnings(); }
+    void weightGridPaintsEachCellInItsColour();
     void meanPoolingDown();
     void copiesUpChangeNothing();
     void refusesBadCounts();
@@ -275,6 +279,44 @@ void TestHeadsView::exportsPngSvgPdf()
     QCOMPARE(attn::test::checkFigureFile(path, format, QSize(900, 600)), QString());
     QVERIFY(!view.exportTo(dir.filePath("x.bmp"), "bmp", QSize(900, 600), &error));
     QVERIFY(!error.isEmpty());
+}
+
+void TestHeadsView::weightGridPaintsEachCellInItsColour()
+{
+    // On a raster device the cells are one scaled image: every cell keeps its own colour (the
+    // colour map at its weight, grey when masked, pink for NaN) over its whole area but the edges.
+    attn::HeadTrace head;
+    head.weights.resize(3, 4);
+    head.weights << 0.0, 0.25, 0.5, 0.25, //
+        1.0, 0.0, 0.0, 0.0,               //
+        0.1, 0.2, 0.3, std::nan("");
+    head.visible = attn::BoolMatrix::Constant(3, 4, true);
+    head.visible(1, 1) = false;
+    QImage image(410, 310, QImage::Format_RGB32);
+    image.fill(Qt::white);
+    const QRectF cells(5, 5, 400, 300); // cells of 100 × 100 px
+    {
+        QPainter painter(&image);
+        attn::ui::paintWeightGrid(painter, cells, head, -1, QFont());
+    }
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 4; ++j) {
+            const double w = head.weights(i, j);
+            const QColor expected = std::isnan(w)         ? QColor(0xd9, 0x44, 0x8a)
+                                    : !head.visible(i, j) ? attn::ui::maskedColor()
+                                                          : attn::ui::currentMapColor(w);
+            // Corners 10 px inside the cell (the numbers are in the middle).
+            for (const QPoint corner : {QPoint(15, 15), QPoint(94, 15), QPoint(15, 94), QPoint(94, 94)}) {
+                const QPoint at = QPoint(5 + 100 * j, 5 + 100 * i) + corner;
+                QVERIFY2(image.pixel(at) == expected.rgb(),
+                         qPrintable(QStringLiteral("cell %1,%2 at %3,%4: %5 instead of %6")
+                                        .arg(i)
+                                        .arg(j)
+                                        .arg(at.x())
+                                        .arg(at.y())
+                                        .arg(QColor(image.pixel(at)).name(), expected.name())));
+            }
+        }
 }
 
 QTEST_MAIN(TestHeadsView)

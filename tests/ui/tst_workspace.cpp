@@ -217,6 +217,18 @@ void TestWorkspace::refusedFiles_data()
     QTest::addRow("query out of range")
         << workspace(R"(, "selected_query": 1)")
         << QStringLiteral("“selected_query” is 1, but the scenario has 1 queries");
+    // Found by the fuzzer: 3e78 was converted to int (undefined behaviour) before being checked.
+    QTest::addRow("query beyond int")
+        << workspace(
+               R"(, "selected_query": 3333333333333333333333333333333333333333333333333333333333333333333333333333331)")
+        << QStringLiteral("“selected_query” must be a whole number from 0 to 2147483647, got 3.33333e+78");
+    QTest::addRow("head negative") << workspace(R"(, "selected_head": -1)")
+                                   << QStringLiteral("“selected_head” must be a whole number from 0 to");
+    QTest::addRow("head fraction") << workspace(R"(, "selected_head": 0.5)")
+                                   << QStringLiteral("“selected_head” must be a whole number from 0 to");
+    QTest::addRow("head text")
+        << workspace(R"(, "selected_head": "0")")
+        << QStringLiteral("“selected_head” must be a whole number from 0 to 2147483647, got a string");
     QTest::addRow("decimals") << workspace(R"(, "display": {"decimals": 9})")
                               << QStringLiteral("“display.decimals” must be from 1 to 6");
     QTest::addRow("unknown lesson") << workspace(R"(, "lesson": {"id": "99-none", "step": 0})")

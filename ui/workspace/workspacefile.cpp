@@ -11,6 +11,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <cmath>
+#include <limits>
+
 namespace attn::ui {
 
 namespace {
@@ -34,8 +37,13 @@ int readIndex(const QJsonObject &object, const QString &key, const QString &fiel
     const QJsonValue value = object.value(key);
     if (value.isUndefined()) return fallback;
     const double number = value.toDouble(-1.0);
-    if (!value.isDouble() || number < 0 || number != static_cast<double>(static_cast<int>(number)))
-        fail(Text::tr("“%1” must be a whole number ≥ 0, got %2.").arg(field, doc::jsonTypeName(value)));
+    // Range first: converting a double beyond int's range (3e78) to int is undefined behaviour.
+    if (!value.isDouble() || !(number >= 0 && number <= std::numeric_limits<int>::max()) ||
+        number != std::floor(number))
+        fail(Text::tr("“%1” must be a whole number from 0 to %2, got %3.")
+                 .arg(field)
+                 .arg(std::numeric_limits<int>::max())
+                 .arg(value.isDouble() ? QString::number(number) : doc::jsonTypeName(value)));
     return static_cast<int>(number);
 }
 
