@@ -222,12 +222,17 @@ void paintHeadsFigure(QPainter &painter, QSizeF size, const HeadsFigureData &dat
         const double ch = cells.height() / std::max<Index>(1, t.shapes.n_q);
         painter.setFont(font);
         painter.setPen(Qt::black);
-        for (int j = 0; j < data.keyLabels.size(); ++j)
+        // Labels are left out where they could not be read (cells narrower than a character and
+        // a half, rows lower than three quarters of a line; the tooltips name every cell).
+        const bool keyLabelsFit = cw >= 1.5 * metrics.averageCharWidth();
+        const bool queryLabelsFit = ch >= 0.75 * metrics.height();
+        for (int j = 0; keyLabelsFit && j < data.keyLabels.size(); ++j)
             painter.drawText(
                 QRectF(cells.left() + j * cw, cells.bottom() + labelGap(l.fontPx), cw, l.fontPx * 1.4),
                 Qt::AlignHCenter | Qt::AlignTop | Qt::TextSingleLine,
                 metrics.elidedText(data.keyLabels[j], Qt::ElideRight, cw));
-        if (head == 0 || l.cells[static_cast<std::size_t>(head)].left() < l.cells.front().left() + 1)
+        if (queryLabelsFit &&
+            (head == 0 || l.cells[static_cast<std::size_t>(head)].left() < l.cells.front().left() + 1))
             for (int i = 0; i < data.queryLabels.size(); ++i) {
                 painter.setFont(i == data.selectedQuery ? bold : font);
                 painter.drawText(
@@ -272,11 +277,14 @@ void paintHeadsFigure(QPainter &painter, QSizeF size, const HeadsFigureData &dat
         const double wc = l.projectionRect.width() / static_cast<double>(cols);
         const double wr = l.projectionRect.height() / static_cast<double>(rows);
         const double wLimit = std::max(maxAbs(data.W_o), 1e-12);
-        for (Index r = 0; r < rows; ++r)
-            for (Index c = 0; c < cols; ++c)
-                painter.fillRect(
-                    QRectF(l.projectionRect.left() + wc * c, l.projectionRect.top() + wr * r, wc, wr),
-                    divergingColor(data.W_o(r, c), wLimit));
+        const auto wColour = [&](int r, int c) { return divergingColor(data.W_o(r, c), wLimit); };
+        if (!paintCellsAsImage(painter, l.projectionRect, int(rows), int(cols), wColour)) {
+            for (Index r = 0; r < rows; ++r)
+                for (Index c = 0; c < cols; ++c)
+                    painter.fillRect(
+                        QRectF(l.projectionRect.left() + wc * c, l.projectionRect.top() + wr * r, wc, wr),
+                        wColour(int(r), int(c)));
+        }
         for (int head = 0; head < hq; ++head) // which rows belong to which head
             painter.fillRect(
                 QRectF(l.projectionRect.left() - 5, l.projectionRect.top() + wr * dv * head, 4, wr * dv),

@@ -215,7 +215,9 @@ void paintTilingFigure(QPainter &p, QSizeF deviceSize, const TilingFigureData &d
         tileRects.append(
             QRectF(l.matrix.left() + tile.col_begin * cell, l.matrix.top() + tile.row_begin * cell,
                    (tile.col_end - tile.col_begin) * cell, (tile.row_end - tile.row_begin) * cell));
-    p.setPen(QPen(QColor(0x40, 0x40, 0x40), 1.5));
+    // 1 px below 8 px cells: Qt strokes one-pixel aliased pens on a fast path, wider ones through
+    // the general stroker (hundreds of tiles at 64 × 64).
+    p.setPen(QPen(QColor(0x40, 0x40, 0x40), cellBorders ? 1.5 : 1.0));
     p.setRenderHint(QPainter::Antialiasing, false);
     p.drawRects(tileRects);
     p.setRenderHint(QPainter::Antialiasing, true);

@@ -21,6 +21,24 @@ const QColor kNanColor(0xd9, 0x44, 0x8a); // NaN weights, as in the heatmap plot
 
 } // namespace
 
+bool paintCellsAsImage(QPainter &painter, const QRectF &target, int rows, int columns,
+                       const std::function<QColor(int row, int column)> &colour)
+{
+    const QPaintEngine *engine = painter.paintEngine();
+    if (!engine || engine->type() != QPaintEngine::Raster) return false;
+    if (rows <= 0 || columns <= 0 || target.isEmpty()) return true;
+    QImage image(columns, rows, QImage::Format_RGB32);
+    for (int r = 0; r < rows; ++r) {
+        auto *line = reinterpret_cast<QRgb *>(image.scanLine(r));
+        for (int c = 0; c < columns; ++c) line[c] = colour(r, c).rgb();
+    }
+    painter.save();
+    painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
+    painter.drawImage(target, image);
+    painter.restore();
+    return true;
+}
+
 QString fittedNumber(double value, double width, const QFontMetricsF &metrics)
 {
     // Every candidate of a finite value has at least one digit: a cell narrower than the
@@ -68,22 +86,12 @@ void paintWeightGrid(QPainter &painter, const QRectF &cells, const HeadTrace &he
         const double w = head.weights(i, j);
         return std::isnan(w) ? kNanColor : isMasked(i, j) && w == 0.0 ? maskedColor() : currentMapColor(w);
     };
-    // 1. The cells, without antialiasing. On screen and in PNG (the raster engine) they are one
-    // image of a pixel per cell, scaled without smoothing: a fill per cell was 32 768 fills per
-    // repaint at 64 tokens × 8 heads, most of the edit-to-repaint time. SVG and PDF keep one
-    // rectangle per cell (vector output).
+    // 1. The cells, without antialiasing: one image on screen and in PNG (a fill per cell was
+    // 32 768 fills per repaint at 64 tokens × 8 heads), a rectangle per cell in SVG and PDF.
     const bool antialiased = painter.testRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::Antialiasing, false);
-    const QPaintEngine *engine = painter.paintEngine();
-    if (engine && engine->type() == QPaintEngine::Raster) {
-        QImage image(int(nk), int(nq), QImage::Format_RGB32);
-        for (Index i = 0; i < nq; ++i) {
-            auto *line = reinterpret_cast<QRgb *>(image.scanLine(int(i)));
-            for (Index j = 0; j < nk; ++j) line[j] = fillOf(i, j).rgb();
-        }
-        painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
-        painter.drawImage(QRectF(QPointF(xs.front(), ys.front()), QPointF(xs.back(), ys.back())), image);
-    } else {
+    const QRectF edges(QPointF(xs.front(), ys.front()), QPointF(xs.back(), ys.back()));
+    if (!paintCellsAsImage(painter, edges, int(nq), int(nk), [&](int i, int j) { return fillOf(i, j); })) {
         for (Index i = 0; i < nq; ++i)
             for (Index j = 0; j < nk; ++j) painter.fillRect(cellRect(i, j), fillOf(i, j));
     }

@@ -4,13 +4,24 @@
 
 #include "core/attention.h"
 
+#include <QColor>
 #include <QFont>
 #include <QRectF>
+
+#include <functional>
 
 class QFontMetricsF;
 class QPainter;
 
 namespace attn::ui {
+
+/// A matrix of coloured cells (rows × columns) over `target`, cell (r, c) in colour(r, c), as one
+/// image of a pixel per cell scaled without smoothing: on screen and in PNG thousands of cells
+/// cost one draw instead of one fill each. Only for the raster engine (QWidget, QImage, QPixmap):
+/// returns false and paints nothing on another device (SVG, PDF), where the caller paints one
+/// rectangle per cell so that the output stays vector.
+bool paintCellsAsImage(QPainter &painter, const QRectF &target, int rows, int columns,
+                       const std::function<QColor(int row, int column)> &colour);
 
 /// Paints the weights (n_q, n_k) of `head` into `cells`: query i is row i (top to bottom), key j
 /// column j (left to right). Colours are the colour map of AppSettings (currentMapColor) over [0, 1]; a cell
