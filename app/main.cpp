@@ -21,6 +21,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <string>
 
 namespace {
 
@@ -48,11 +49,81 @@ const char *const kUsage =
     "       attention-lab --lessons FOLDER --lesson ID  the same for a lesson of a teacher's folder\n"
     "Each command takes --help for its options.\n";
 
+/// The window's options that take a value, each between spaces (for "needs a value").
+const char *const kWindowOptionsWithValue =
+    " --preset --lesson --lessons --step --language --smoke-walk --panel ";
+
+enum class QtOption { None, Flag, WithValue };
+
+/// Whether `argument` is one of QApplication's own command-line options (with one dash or two,
+/// "-name=value" included), and whether it takes the next argument as its value.
+QtOption qtOption(const char *argument)
+{
+    static const QStringList withValue = {QStringLiteral("platform"),
+                                          QStringLiteral("platformpluginpath"),
+                                          QStringLiteral("platformtheme"),
+                                          QStringLiteral("plugin"),
+                                          QStringLiteral("qwindowgeometry"),
+                                          QStringLiteral("qwindowicon"),
+                                          QStringLiteral("qwindowtitle"),
+                                          QStringLiteral("session"),
+                                          QStringLiteral("style"),
+                                          QStringLiteral("stylesheet"),
+                                          QStringLiteral("display"),
+                                          QStringLiteral("geometry"),
+                                          QStringLiteral("title"),
+                                          QStringLiteral("name"),
+                                          QStringLiteral("visual"),
+                                          QStringLiteral("ncols"),
+                                          QStringLiteral("cmap"),
+                                          QStringLiteral("fontengine")};
+    static const QStringList flags = {QStringLiteral("reverse"), QStringLiteral("widgetcount"),
+                                      QStringLiteral("nograb"),  QStringLiteral("dograb"),
+                                      QStringLiteral("sync"),    QStringLiteral("qmljsdebugger")};
+    QString name = QString::fromUtf8(argument);
+    if (!name.startsWith(QLatin1Char('-'))) return QtOption::None;
+    name.remove(0, name.startsWith(QLatin1String("--")) ? 2 : 1);
+    const bool hasValue = name.contains(QLatin1Char('='));
+    name = name.section(QLatin1Char('='), 0, 0);
+    if (withValue.contains(name)) return hasValue ? QtOption::Flag : QtOption::WithValue;
+    if (flags.contains(name)) return QtOption::Flag;
+    return QtOption::None;
+}
+
+/// `bytes` with every byte that is not printable ASCII written as \xNN.
+std::string escapedBytes(const QByteArray &bytes)
+{
+    std::string out;
+    for (const char c : bytes) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u >= 0x20 && u < 0x7f) {
+            out += c;
+        } else {
+            char hex[5];
+            std::snprintf(hex, sizeof hex, "\\x%02X", u);
+            out += hex;
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
 {
     attn::app::startupClock().start();
+    // Qt reads arguments as UTF-8: a file name with other bytes would silently become another name
+    // (the files written to a folder nobody asked for). Refuse it instead, before anything runs.
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray raw(argv[i]);
+        if (QString::fromUtf8(raw).toUtf8() != raw) {
+            std::fprintf(stderr,
+                         "attention-lab: argument %d, \"%s\", is not UTF-8 text; Attention Lab reads file "
+                         "and folder names as UTF-8 (rename it, or pass a UTF-8 name)\n",
+                         i, escapedBytes(raw).c_str());
+            return attn::app::BadInput;
+        }
+    }
     const char *command = argc > 1 ? argv[1] : "";
     if (std::strcmp(command, "--help") == 0 || std::strcmp(command, "-h") == 0 ||
         std::strcmp(command, "help") == 0) {
@@ -93,6 +164,7 @@ int main(int argc, char *argv[])
     QString lessonId;
     QString lessonsFolder; // hidden, for teachers: `--lessons FOLDER --lesson ID` opens their lesson
     int lessonStep = 1;
+    bool stepGiven = false;
     bool noRestore = false;
     QString panel;              // hidden, for screenshots: "performance", or "performance-run" to run it too
     QString smokeWalkDir;       // hidden, for CI: `--smoke-walk DIR` walks every lesson step (smokewalk.h)
@@ -108,11 +180,15 @@ int main(int argc, char *argv[])
         } else if (std::strcmp(argv[i], "--step") == 0 && i + 1 < argc) {
             bool ok = false;
             lessonStep = QString::fromLocal8Bit(argv[++i]).toInt(&ok);
+            stepGiven = true;
             if (!ok || lessonStep < 1) {
                 std::fprintf(stderr, "attention-lab: --step wants a step number from 1, got \"%s\"\n",
                              argv[i]);
                 return attn::app::BadInput;
             }
+        } else if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
+            std::fputs(kUsage, stdout);
+            return 0;
         } else if (std::strcmp(argv[i], "--no-restore") == 0) {
             noRestore = true; // hidden, for scripts: do not reopen the last workspace
         } else if (std::strcmp(argv[i], "--smoke-walk") == 0 && i + 1 < argc) {
@@ -136,7 +212,25 @@ int main(int argc, char *argv[])
                          "scenario file; see attention-lab --help\n",
                          argv[i]);
             return attn::app::BadInput;
+        } else if (const QtOption qt = qtOption(argv[i]); qt != QtOption::None) {
+            // Qt's own (-style fusion, --platform xcb, -reverse): QApplication reads them.
+            if (qt == QtOption::WithValue && i + 1 < argc) ++i;
+        } else if (std::strstr(kWindowOptionsWithValue, (std::string(" ") + argv[i] + " ").c_str())) {
+            std::fprintf(stderr, "attention-lab: %s needs a value; see attention-lab --help\n", argv[i]);
+            return attn::app::BadInput;
+        } else {
+            std::fprintf(
+                stderr,
+                "attention-lab: unknown option \"%s\"; the window takes SCENARIO.json, WORKSPACE.attnlab, "
+                "--preset ID, --lesson ID [--step N], --lessons FOLDER and --language L (see "
+                "attention-lab --help)\n",
+                argv[i]);
+            return attn::app::BadInput;
         }
+    }
+    if (stepGiven && lessonId.isEmpty()) {
+        std::fprintf(stderr, "attention-lab: --step N goes with --lesson ID; see attention-lab --help\n");
+        return attn::app::BadInput;
     }
     // Typos in the window's options are refused before anything opens (no display needed).
     if (!language.isNull() && !attn::ui::isInterfaceLanguage(language)) {
@@ -175,7 +269,7 @@ int main(int argc, char *argv[])
     } else if (!scenarioFile.isEmpty()) {
         window.openScenarioFile(scenarioFile);
     } else if (!lessonId.isEmpty()) {
-        if (!window.openLesson(lessonId, lessonStep - 1))
+        if (!window.openLessonOrExplain(lessonId, lessonStep - 1))
             std::fprintf(
                 stderr,
                 "attention-lab: no lesson \"%s\" with a step %d (see `attention-lab lessons --list`)\n",

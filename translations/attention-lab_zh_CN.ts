@@ -1951,6 +1951,24 @@ masked</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
+        <source>There is no lesson “%1”. The lessons are: %2.</source>
+        <translation>没有课程“%1”。课程有：%2。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Lesson “%1” has %n step(s); there is no step %2.</source>
+        <translation>
+            <numerusform>课程“%1”有 %n 步；没有第 %2 步。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No such lesson step</source>
+        <translation>没有这个课程步骤</translation>
+    </message>
+    <message>
+        <source>The window shows the lesson you were on instead.</source>
+        <translation>窗口改为显示你上次所在的课程。</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>%1
 
@@ -2421,6 +2439,10 @@ click or Space shows it</source>
         <location line="+5"/>
         <source>it is a folder</source>
         <translation>它是一个文件夹</translation>
+    </message>
+    <message>
+        <source>it is a pipe or socket, not a file</source>
+        <translation>它是管道或套接字，不是文件</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -5815,6 +5837,10 @@ softmax 权重 %3
         <location line="+8"/>
         <source>%1 is a folder, not a workspace file.</source>
         <translation>%1 是文件夹，不是工作区文件。</translation>
+    </message>
+    <message>
+        <source>%1 is %2, not a workspace file.</source>
+        <translation>%1 是%2，不是工作区文件。</translation>
     </message>
     <message>
         <location line="+2"/>

@@ -355,6 +355,27 @@ bool MainWindow::restoreLessonPosition()
     return m_navigator->restorePosition();
 }
 
+bool MainWindow::openLessonOrExplain(const QString &id, int step)
+{
+    if (openLesson(id, step)) return true;
+    const lessons::LessonLibrary &library = m_navigator->library();
+    const int index = library.indexOf(id);
+    QString why;
+    if (index < 0) {
+        QStringList ids;
+        for (const lessons::Lesson &lesson : library.lessons) ids << lesson.id;
+        why = tr("There is no lesson “%1”. The lessons are: %2.").arg(id, ids.join(QStringLiteral(", ")));
+    } else {
+        const auto steps = static_cast<int>(library.lessons[static_cast<std::size_t>(index)].steps.size());
+        why = tr("Lesson “%1” has %n step(s); there is no step %2.", nullptr, steps).arg(id).arg(step + 1);
+    }
+    restoreLessonPosition();
+    QMessageBox::warning(this, tr("No such lesson step"),
+                         why + QStringLiteral("\n\n") +
+                             tr("The window shows the lesson you were on instead."));
+    return false;
+}
+
 void MainWindow::onLessonStepActivated()
 {
     const lessons::Lesson *lesson = m_navigator->currentLesson();

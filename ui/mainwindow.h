@@ -53,6 +53,10 @@ public:
     bool openLesson(const QString &id, int step = 0);
     /// Opens the lesson and step of the last run, else the first lesson; false without lessons.
     bool restoreLessonPosition();
+    /// openLesson(), and when the lesson or step does not exist (a typo in `--lesson ID --step N`):
+    /// the remembered position instead, and a message box naming the lessons, or the number of
+    /// steps of that lesson. Returns whether the asked step opened.
+    bool openLessonOrExplain(const QString &id, int step);
     /// Shows the lessons of a teacher's folder instead of the shipped ones. Files with problems
     /// are listed with their messages (a message box lists them too); the others load. Returns
     /// false, keeping the current lessons, when the folder holds no valid lesson.

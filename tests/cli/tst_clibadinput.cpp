@@ -13,6 +13,7 @@
 
 #include <csignal>
 #include <sys/resource.h>
+#include <sys/stat.h>
 
 using attn::test::Run;
 
@@ -77,6 +78,8 @@ private slots:
     void benchJsonToUnwritablePlace();
     void lessonsCheckBadFiles_data();
     void lessonsCheckBadFiles();
+    void argumentsThatAreNotUtf8_data();
+    void argumentsThatAreNotUtf8();
 
 private:
     QTemporaryDir m_dir;
@@ -101,6 +104,9 @@ void TestCliBadInput::computeBadFile_data()
     QTest::addRow("folder") << m_dir.path() << "is a folder, not a scenario file";
     QTest::addRow("endless device") << "/dev/zero"
                                     << "larger than 16 MiB";
+    const QString pipe = m_dir.filePath("pipe.json");
+    QCOMPARE(::mkfifo(QFile::encodeName(pipe).constData(), 0600), 0);
+    QTest::addRow("named pipe") << pipe << "is a named pipe (FIFO), not a scenario file";
     QTest::addRow("empty") << file("empty.json", {}) << "file: the file is empty";
     QTest::addRow("binary") << file("binary.json", QByteArray("\x1f\x8b\x08\0", 4))
                             << "the file is not text (binary data at byte 0)";
@@ -281,6 +287,39 @@ void TestCliBadInput::lessonsCheckBadFiles()
     QVERIFY2(QString::fromUtf8(said).contains(fragment), said.constData());
     QVERIFY2(QString::fromUtf8(said).contains(path), said.constData()); // names the file or folder
     verifyReadable(said);
+}
+
+void TestCliBadInput::argumentsThatAreNotUtf8_data()
+{
+    // The byte 0xFF cannot be passed through QProcess (it encodes QStrings as UTF-8): a shell's
+    // printf writes it into $1, and the command line below uses it.
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<int>("index");
+    QTest::addRow("export folder") << R"(export --out "out/$1" --preset worked-example)" << 3;
+    QTest::addRow("scenario file") << R"(compute "caf$1.json")" << 2;
+    QTest::addRow("lesson folder") << R"(lessons --check "l$1")" << 3;
+    QTest::addRow("window") << R"("x$1.json")" << 1;
+}
+
+void TestCliBadInput::argumentsThatAreNotUtf8()
+{
+    // Before, the byte became U+FFFD: the export exited 0 after writing into a folder named with
+    // EF BF BD, and a scenario file that exists was reported missing.
+    QFETCH(QString, command);
+    QFETCH(int, index);
+    QProcess p;
+    p.setWorkingDirectory(m_dir.path());
+    p.start(QStringLiteral("/bin/sh"),
+            {QStringLiteral("-c"), QStringLiteral("set -- \"$(printf '\\377')\"; exec \"%1\" %2")
+                                       .arg(QStringLiteral(ATTN_EXECUTABLE), command)});
+    QVERIFY(p.waitForFinished(attn::test::scaledTimeout(60000)));
+    const QByteArray err = p.readAllStandardError();
+    QCOMPARE(p.exitCode(), 2);
+    QVERIFY2(err.contains(QStringLiteral("attention-lab: argument %1, ").arg(index).toUtf8()),
+             err.constData());
+    QVERIFY2(err.contains("\\xFF") && err.contains("\", is not UTF-8 text; "), err.constData());
+    QVERIFY(p.readAllStandardOutput().isEmpty());
+    QVERIFY(!QDir(m_dir.filePath(QStringLiteral("out"))).exists()); // nothing written anywhere
 }
 
 QTEST_GUILESS_MAIN(TestCliBadInput)

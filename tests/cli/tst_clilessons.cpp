@@ -216,6 +216,24 @@ void TestCliLessons::windowRejectsAnUnknownPresetOrLanguage()
     r = run({"--language=xx", "--preset", "xiaohong"});
     QCOMPARE(r.exitCode, 2);
     QVERIFY(r.err.contains("got \"xx\""));
+    // Unknown options, an option without its value and --step without --lesson are refused too;
+    // Qt's own options (-style fusion, --reverse) pass to QApplication.
+    r = run({"--bogus"});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.startsWith("attention-lab: unknown option \"--bogus\"; the window takes"),
+             r.err.constData());
+    r = run({"--preset"});
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(r.err, QByteArray("attention-lab: --preset needs a value; see attention-lab --help\n"));
+    r = run({"--step", "3"});
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(r.err, QByteArray("attention-lab: --step N goes with --lesson ID; see attention-lab --help\n"));
+    r = run({"-style", "fusion", "--reverse", "--preset", "xiaohong"});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("no display"), r.err.constData());
+    r = run({"--preset", "xiaohong", "--help"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.startsWith("Usage: attention-lab"));
     // Accepted names get as far as the display check.
     for (const char *language : {"en", "zh_CN", "zh-CN", "C"}) {
         r = run({"--language", language, "--preset", "xiaohong-zh"});

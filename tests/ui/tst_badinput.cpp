@@ -24,6 +24,7 @@
 #include <csignal>
 #include <functional>
 #include <sys/resource.h>
+#include <sys/stat.h>
 
 using namespace attn;
 using attn::doc::ScenarioDocument;
@@ -271,6 +272,10 @@ void TestBadInput::unreadableScenarioFiles_data()
     QTest::addRow("no name") << QString() << "no file name given";
     QTest::addRow("endless device") << QStringLiteral("/dev/zero") << "larger than 16 MiB";
     QTest::addRow("/proc/self/mem") << QStringLiteral("/proc/self/mem") << "cannot read /proc/self/mem";
+    // Opening a named pipe for reading would wait for a writer forever: refused before opening.
+    const QString pipe = m_dir.filePath("pipe.json");
+    QCOMPARE(::mkfifo(QFile::encodeName(pipe).constData(), 0600), 0);
+    QTest::addRow("named pipe") << pipe << "is a named pipe (FIFO), not a scenario file";
 }
 
 void TestBadInput::unreadableScenarioFiles()
@@ -474,6 +479,9 @@ void TestBadInput::lessonFiles_data()
     QTest::addRow("missing") << m_dir.filePath("01-missing.json") << "cannot read the file";
     QTest::addRow("dangling symlink") << dangling << "cannot read the file";
     QTest::addRow("a folder") << m_dir.path() << "cannot read the file: it is a folder";
+    const QString pipe = m_dir.filePath("02-pipe.json");
+    QCOMPARE(::mkfifo(QFile::encodeName(pipe).constData(), 0600), 0);
+    QTest::addRow("a named pipe") << pipe << "cannot read the file: it is a named pipe (FIFO)";
     QTest::addRow("empty") << file("03-empty.json", {}) << "the file is empty";
     QTest::addRow("binary") << file("04-binary.json", QByteArray("PK\x03\x04\0\0", 6)) << "not text";
     QTest::addRow("huge") << file("05-huge.json", QByteArray((4 << 20) + 1, ' ')) << "larger than 4 MiB";

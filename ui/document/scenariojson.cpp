@@ -1,4 +1,5 @@
 #include "ui/document/scenariojson.h"
+#include "ui/document/filekind.h"
 
 #include "ui/document/jsonproblem.h"
 
@@ -393,6 +394,8 @@ Scenario readScenarioFile(const QString &path)
     QFile file(path);
     if (QFileInfo(path).isDir())
         fail("file", QStringLiteral("%1 is a folder, not a scenario file").arg(path));
+    if (const QString kind = unreadableFileKind(path); !kind.isEmpty())
+        fail("file", QStringLiteral("%1 is %2, not a scenario file").arg(path, kind));
     if (!file.open(QIODevice::ReadOnly)) {
         fail("file", QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
     }

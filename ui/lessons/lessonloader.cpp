@@ -1,4 +1,5 @@
 #include "ui/lessons/lessonloader.h"
+#include "ui/document/filekind.h"
 
 #include "core/attention.h"
 #include "ui/document/jsonproblem.h"
@@ -62,6 +63,10 @@ bool Parser::scenario(const QJsonValue &v, const QString &dir, LessonStep *step)
     if (v.isString() && !v.toString().isEmpty()) {
         fileName = v.toString();
         QFile file(QDir(dir).filePath(fileName));
+        if (const QString kind = doc::unreadableFileKind(file.fileName()); !kind.isEmpty()) {
+            problem(field, QStringLiteral("the scenario file “%1” is %2, not a file").arg(fileName, kind));
+            return false;
+        }
         if (!file.open(QIODevice::ReadOnly)) {
             problem(field, QStringLiteral("cannot read the scenario file “%1” (looked in %2): %3")
                                .arg(fileName, QDir::toNativeSeparators(dir), file.errorString()));
@@ -318,13 +323,14 @@ LessonFileResult readLessonFile(const QString &path)
 {
     QFile file(path);
     LessonFileResult result;
-    if (QFileInfo(path).isDir() || !file.open(QIODevice::ReadOnly)) {
+    const QString kind = QFileInfo(path).isDir() ? QStringLiteral("a folder") : doc::unreadableFileKind(path);
+    if (!kind.isEmpty() || !file.open(QIODevice::ReadOnly)) {
         result.problems.push_back(
             {path,
              0,
              {},
              QStringLiteral("cannot read the file: %1")
-                 .arg(QFileInfo(path).isDir() ? QStringLiteral("it is a folder") : file.errorString())});
+                 .arg(!kind.isEmpty() ? QStringLiteral("it is %1").arg(kind) : file.errorString())});
         return result;
     }
     const QByteArray text = file.read(kMaxLessonFileBytes + 1);

@@ -1,4 +1,5 @@
 #include "ui/views/matrixclipboard.h"
+#include "ui/document/filekind.h"
 #include "ui/savefile.h"
 
 #include "ui/document/matrixcsv.h"
@@ -229,6 +230,7 @@ bool MatrixClipboard::importCsv(const QString &path)
     if (!isWritable(&why)) return refusal(why);
     QFile in(path);
     if (QFileInfo(path).isDir()) return refusal(tr("it is a folder"));
+    if (!doc::unreadableFileKind(path).isEmpty()) return refusal(tr("it is a pipe or socket, not a file"));
     if (!in.open(QIODevice::ReadOnly)) return refusal(in.errorString());
     if (in.size() > kMaxCsvBytes) return refusal(tr("the file is larger than 16 MiB"));
     QString text = QString::fromUtf8(in.readAll());

@@ -1,4 +1,5 @@
 #include "ui/workspace/workspacefile.h"
+#include "ui/document/filekind.h"
 #include "ui/document/jsonproblem.h"
 #include "ui/savefile.h"
 
@@ -192,6 +193,8 @@ Workspace readWorkspaceFile(const QString &path, const QStringList &knownViews)
 {
     const QString shown = QDir::toNativeSeparators(path);
     if (QFileInfo(path).isDir()) fail(Text::tr("%1 is a folder, not a workspace file.").arg(shown));
+    if (const QString kind = doc::unreadableFileKind(path); !kind.isEmpty())
+        fail(Text::tr("%1 is %2, not a workspace file.").arg(shown, kind));
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) fail(Text::tr("Cannot read %1: %2.").arg(shown, file.errorString()));
     const QByteArray text = file.read(kMaxWorkspaceBytes + 1);
