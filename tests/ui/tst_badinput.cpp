@@ -136,6 +136,17 @@ void TestBadInput::scenarioFiles_data()
                             << "not text (binary data at byte 6)";
     QTest::addRow("not UTF-8") << QByteArray("{\"title\": \"\xff\xfe\"}") << "file"
                                << "not UTF-8 text";
+    // Numbers JSON cannot hold, and UTF-16 text, get a hint of what to do.
+    QTest::addRow("NaN") << QByteArray("{\"format\": \"attention-lab.scenario\", \"Q\": [[NaN]]}") << "file"
+                         << "(JSON has no NaN or Infinity: write a finite number)";
+    QTest::addRow("-Infinity") << QByteArray("{\"format\": \"attention-lab.scenario\", \"Q\": [[-Infinity]]}")
+                               << "file"
+                               << "(JSON has no NaN or Infinity: write a finite number)";
+    QTest::addRow("1e400") << QByteArray("{\"format\": \"attention-lab.scenario\", \"Q\": [[1e400]]}")
+                           << "file"
+                           << "(a number beyond ±1.8e308, the largest a double can hold?)";
+    QTest::addRow("UTF-16") << QByteArray("\xff\xfe{\0\"\0", 6) << "file"
+                            << "the file is UTF-16 text; save it as UTF-8";
     QTest::addRow("top-level array") << QByteArray("[1, 2]") << "file"
                                      << "JSON object at the top level";
     QTest::addRow("wrong format") << QByteArray(R"({"format": "lesson", "version": 1})") << "format"

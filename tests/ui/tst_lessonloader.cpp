@@ -266,6 +266,16 @@ void TestLessonLoader::brokenLessonsNameFileStepAndField_data()
                      "\"name\": \"n\", \"equals\": 6}]}]")
         << 1 << "task.check"
         << "can never hold: n cannot be equal to 5 ± 0.01 and equal to 6 ± 0.01 at once";
+    // Softmax weights lie in [0, 1]: a learner could never meet these (found in a review).
+    QTest::addRow("weight above 1")
+        << task("\"kind\": \"weight_above\", \"query\": \"q\", \"key\": \"k2\", \"value\": 1") << 1
+        << "task.check"
+        << "can never hold: a weight is at most 1, and the check wants it above 1";
+    QTest::addRow("weight below 0 in an all_of")
+        << task("\"kind\": \"all_of\", \"checks\": [{\"kind\": \"weight_below\", \"query\": \"q\", "
+                "\"key\": \"k2\", \"value\": 0}]")
+        << 1 << "task.check"
+        << "can never hold: a weight is at least 0, and the check wants it below 0";
     QTest::addRow("tolerance without equals")
         << pathsTask("\"kind\": \"view_value\", \"name\": \"n\", \"above\": 5, \"tolerance\": 0.5") << 1
         << "task.check.tolerance"

@@ -27,11 +27,30 @@ bool isUtf8(const QByteArray &text)
     return !utf8.hasError();
 }
 
+/// A hint for the number at `offset` that JSON cannot hold (NaN, Infinity, or beyond a double's
+/// range such as 1e400), or an empty string.
+QString numberHint(const QByteArray &text, qsizetype offset)
+{
+    qsizetype start = offset;
+    while (start > 0 && QByteArrayView("+-.0123456789eEINaifnty").contains(text.at(start - 1))) --start;
+    const QByteArray word = text.mid(start, offset - start + 12);
+    for (const char *name : {"NaN", "nan", "Infinity", "-Infinity", "inf", "-inf"})
+        if (word.startsWith(name))
+            return QStringLiteral(" (JSON has no NaN or Infinity: write a finite number)");
+    if (word.contains('e') || word.contains('E'))
+        return QStringLiteral(" (a number beyond ±1.8e308, the largest a double can hold?)");
+    return {};
+}
+
 } // namespace
 
 QString jsonSyntaxProblem(const QByteArray &text, const QJsonParseError &error)
 {
     if (text.trimmed().isEmpty()) return QStringLiteral("the file is empty");
+    // UTF-16 (a Windows editor's "Unicode") starts with a byte order mark and has a zero byte in
+    // every other place: say so rather than "binary data".
+    if (text.startsWith("\xFF\xFE") || text.startsWith("\xFE\xFF"))
+        return QStringLiteral("the file is UTF-16 text; save it as UTF-8");
     const qsizetype binary = firstControlByte(text);
     if (binary >= 0)
         return QStringLiteral("the file is not text (binary data at byte %1); expected JSON").arg(binary);
@@ -41,11 +60,12 @@ QString jsonSyntaxProblem(const QByteArray &text, const QJsonParseError &error)
     const int line = static_cast<int>(before.count('\n')) + 1;
     const int column =
         static_cast<int>(QString::fromUtf8(before.mid(before.lastIndexOf('\n') + 1)).size()) + 1;
-    return QStringLiteral("not valid JSON at byte %1 (line %2, column %3): %4")
+    const QString hint = error.error == QJsonParseError::IllegalNumber ? numberHint(text, offset) : QString();
+    return QStringLiteral("not valid JSON at byte %1 (line %2, column %3): %4%5")
         .arg(offset)
         .arg(line)
         .arg(column)
-        .arg(error.errorString());
+        .arg(error.errorString(), hint);
 }
 
 } // namespace attn::doc

@@ -81,6 +81,21 @@ QString contradiction(const TaskCheck &check)
     return {};
 }
 
+/// Why a weight check in `check` (itself or a part of an all_of) can never hold: softmax weights
+/// lie in [0, 1], so "above 1" and "below 0" are out of reach; empty otherwise.
+QString weightOutOfReach(const TaskCheck &check)
+{
+    if (check.kind == CheckKind::WeightAbove && check.value >= 1.0)
+        return QStringLiteral("can never hold: a weight is at most 1, and the check wants it above %1")
+            .arg(check.value);
+    if (check.kind == CheckKind::WeightBelow && check.value <= 0.0)
+        return QStringLiteral("can never hold: a weight is at least 0, and the check wants it below %1")
+            .arg(check.value);
+    for (const TaskCheck &part : check.all)
+        if (const QString why = weightOutOfReach(part); !why.isEmpty()) return why;
+    return {};
+}
+
 /// True when `check` reads the computed trace (weights, outputs or shapes).
 bool readsTrace(const TaskCheck &check)
 {
@@ -125,6 +140,7 @@ std::vector<TaskProblem> lintTask(const LessonStep &step, const TaskCheck &check
     std::vector<TaskProblem> problems;
     const QString field = QStringLiteral("task.check");
     if (const QString never = contradiction(check); !never.isEmpty()) problems.push_back({field, never});
+    if (const QString never = weightOutOfReach(check); !never.isEmpty()) problems.push_back({field, never});
     // A figure view that never edits the scenario leaves the trace as the step opened it.
     const ui::FigureViewInfo *figure = ui::findFigureView(step.view);
     if (figure && step.view != QLatin1String("sentence") && !figure->editsScenario && readsTrace(check))
