@@ -75,6 +75,8 @@ private:
     QString writeFile(const QString &name, const QByteArray &json);
     /// Opens `path` in `window`, closing and returning the text of any message box it shows.
     QString openAndCatchMessage(MainWindow &window, const QString &path, bool *opened);
+    /// Runs `open` and returns the text of the message box it showed (closed at once), or "".
+    QString catchMessage(const std::function<bool()> &open, bool *opened);
 
     QTemporaryDir m_dir;
 };
@@ -88,7 +90,7 @@ QString TestMainWindow::writeFile(const QString &name, const QByteArray &json)
     return path;
 }
 
-QString TestMainWindow::openAndCatchMessage(MainWindow &window, const QString &path, bool *opened)
+QString TestMainWindow::catchMessage(const std::function<bool()> &open, bool *opened)
 {
     QString shown;
     QTimer::singleShot(0, this, [&shown] {
@@ -97,8 +99,13 @@ QString TestMainWindow::openAndCatchMessage(MainWindow &window, const QString &p
             box->close();
         }
     });
-    *opened = window.openScenarioFile(path);
+    *opened = open();
     return shown;
+}
+
+QString TestMainWindow::openAndCatchMessage(MainWindow &window, const QString &path, bool *opened)
+{
+    return catchMessage([&] { return window.openScenarioFile(path); }, opened);
 }
 
 void TestMainWindow::opensOnTheWorkedExample()
@@ -450,17 +457,6 @@ void TestMainWindow::unknownLessonOrStepIsExplained()
     MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    const auto catchMessage = [this](const std::function<bool()> &open, bool *opened) {
-        QString shown;
-        QTimer::singleShot(0, this, [&shown] {
-            if (QWidget *box = QApplication::activeModalWidget()) {
-                shown = box->findChild<QLabel *>(QStringLiteral("qt_msgbox_label"))->text();
-                box->close();
-            }
-        });
-        *opened = open();
-        return shown;
-    };
     bool opened = true;
     QString shown =
         catchMessage([&] { return window.openLessonOrExplain(QStringLiteral("nope"), 0); }, &opened);
