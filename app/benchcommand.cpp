@@ -14,6 +14,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
+#include <algorithm>
 
 #include <cmath>
 #include <cstdio>
@@ -72,8 +73,8 @@ std::optional<QString> parseInt(const QString &option, const QString &text, long
     bool ok = false;
     out = text.trimmed().toLongLong(&ok);
     if (!ok || out < lo || out > hi)
-        return QStringLiteral("--%1 must be an integer from %2 to %3, got \"%4\"")
-            .arg(option)
+        return QStringLiteral("%1%2 must be an integer from %3 to %4, got \"%5\"")
+            .arg(QLatin1String(option.size() == 1 ? "-" : "--"), option)
             .arg(lo)
             .arg(hi)
             .arg(text);
@@ -401,26 +402,39 @@ int runBenchCommand(const QStringList &arguments)
     bool ok = true;
     QJsonArray results, refused, needles;
     if (timing) {
-        // The roof is the machine's: more threads than it runs at once add time, not FLOP/s.
-        const int roofThreads = std::min(o.threads, bench::availableThreads());
-        progress.start(
-            QStringLiteral("measuring the roof (FMA loop, SGEMM 2048³) on %1 thread(s)").arg(roofThreads));
-        const bench::Roof roof =
-            bench::measureRoof(roofThreads, [&](double f) { return progress.update(f); });
-        progress.finish();
-        print(
-            QStringLiteral("# roof: FP32 FMA peak %1 GFLOP/s (%2 float lanes), SGEMM 2048³ %3 GFLOP/s (%4); "
-                           "%FMA is against this FP32 peak, for f64 too")
-                .arg(fixed(roof.fma_gflops, 1))
-                .arg(roof.vector_lanes)
-                .arg(fixed(roof.sgemm_gflops, 1), QString::fromStdString(roof.sgemm_source)));
-        json.insert("roof_gflops", roof.fma_gflops);
-        json.insert("sgemm_gflops", roof.sgemm_gflops);
-        json.insert("sgemm_source", QString::fromStdString(roof.sgemm_source));
-        json.insert("vector_lanes", roof.vector_lanes);
+        const std::vector<BenchConfig> prefill = o.decode ? std::vector<BenchConfig>{} : plan(o, false);
+        const std::vector<BenchConfig> decode = o.decode ? plan(o, true) : std::vector<BenchConfig>{};
+        // The roof takes seconds to measure; when every run is refused it would serve nothing.
+        const std::size_t available = bench::availableMemoryBytes();
+        const auto runnable = [&](const BenchConfig &c) { return !bench::refusal(c, available); };
+        const bool anyRunnable = std::any_of(prefill.begin(), prefill.end(), runnable) ||
+                                 std::any_of(decode.begin(), decode.end(), runnable);
+        bench::Roof roof;
+        if (anyRunnable) {
+            // The roof is the machine's: more threads than it runs at once add time, not FLOP/s.
+            const int roofThreads = std::min(o.threads, bench::availableThreads());
+            progress.start(QStringLiteral("measuring the roof (FMA loop, SGEMM 2048³) on %1 thread(s)")
+                               .arg(roofThreads));
+            roof = bench::measureRoof(roofThreads, [&](double f) { return progress.update(f); });
+            progress.finish();
+            print(QStringLiteral(
+                      "# roof: FP32 FMA peak %1 GFLOP/s (%2 float lanes), SGEMM 2048³ %3 GFLOP/s (%4); "
+                      "%FMA is against this FP32 peak, for f64 too")
+                      .arg(fixed(roof.fma_gflops, 1))
+                      .arg(roof.vector_lanes)
+                      .arg(fixed(roof.sgemm_gflops, 1), QString::fromStdString(roof.sgemm_source)));
+            json.insert("roof_gflops", roof.fma_gflops);
+            json.insert("sgemm_gflops", roof.sgemm_gflops);
+            json.insert("sgemm_source", QString::fromStdString(roof.sgemm_source));
+            json.insert("vector_lanes", roof.vector_lanes);
+        } else {
+            print(QStringLiteral("# roof: not measured (every configuration is refused)"));
+            json.insert("roof_gflops", QJsonValue());
+            json.insert("sgemm_gflops", QJsonValue());
+        }
         bench::ReferenceCache cache;
-        if (!o.decode) ok = runTable("prefill", plan(o, false), roof, cache, progress, results, refused);
-        if (ok && o.decode) ok = runTable("decode", plan(o, true), roof, cache, progress, results, refused);
+        if (!prefill.empty()) ok = runTable("prefill", prefill, roof, cache, progress, results, refused);
+        if (ok && !decode.empty()) ok = runTable("decode", decode, roof, cache, progress, results, refused);
     } else {
         json.insert("roof_gflops", QJsonValue());
         json.insert("sgemm_gflops", QJsonValue());

@@ -80,6 +80,13 @@ int exportLessons(const QString &id, const QString &folder, const QString &dir, 
     std::vector<const lessons::Lesson *> chosen;
     for (const lessons::Lesson &lesson : library.lessons)
         if (id == QLatin1String("all") || lesson.id == id) chosen.push_back(&lesson);
+    if (library.lessons.empty()) {
+        // Nothing to choose from: say so instead of calling the id unknown among no lessons.
+        printError(library.problems.empty()
+                       ? QStringLiteral("%1: no lesson file (*.json) found").arg(folder)
+                       : QStringLiteral("%1: no lesson could be read (see above)").arg(folder));
+        return BadInput;
+    }
     if (chosen.empty()) {
         QStringList ids;
         for (const lessons::Lesson &lesson : library.lessons) ids << lesson.id;

@@ -8,6 +8,9 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -186,8 +189,8 @@ void TestCliBadInput::benchBadSizes_data()
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("fragment");
     QTest::addRow("n 2^63") << QStringList{"-n", "9223372036854775807"}
-                            << "--n must be an integer from 1 to 1048576, got \"9223372036854775807\"";
-    QTest::addRow("n negative") << QStringList{"-n", "-5"} << "--n must be an integer from 1 to 1048576";
+                            << "-n must be an integer from 1 to 1048576, got \"9223372036854775807\"";
+    QTest::addRow("n negative") << QStringList{"-n", "-5"} << "-n must be an integer from 1 to 1048576";
     QTest::addRow("n text") << QStringList{"-n", "big"} << "got \"big\"";
     QTest::addRow("head-dim") << QStringList{"--head-dim", "100000000"}
                               << "--head-dim must be an integer from 1 to 1024";
@@ -223,6 +226,11 @@ void TestCliBadInput::benchRefusesWithTheEstimate()
     QVERIFY2(r.out.contains("GiB for Q, K, V, O and the reference"), r.out.constData());
     QVERIFY2(r.out.contains("available)"), r.out.constData());
     QVERIFY2(r.err.contains("nothing was measured"), r.err.constData());
+    QFile written(json);
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    const QJsonObject report = QJsonDocument::fromJson(written.readAll()).object();
+    QVERIFY(report["roof_gflops"].isNull()); // not measured: nothing would use it
+    QCOMPARE(report["refused"].toArray().size(), 4);
 
     // Tiny tensors (d = 1) but 4096×4096 tiles on 1024 threads: the tiled kernel's own buffers
     // (about 200 GiB) are refused too. Without /proc/meminfo nothing is refused for memory.
@@ -275,6 +283,13 @@ void TestCliBadInput::lessonsCheckBadFiles_data()
                           << "larger than 4 MiB, the most a lesson file may be";
     QTest::addRow("folder of them") << folder << "03-huge.json: larger than 4 MiB";
     QTest::addRow("no such folder") << m_dir.filePath("no-lessons") << "no such file or folder";
+    QTest::addRow("empty path") << QString() << "\"\": the path is empty";
+    QTest::addRow("device") << "/dev/null"
+                            << "/dev/null: neither a lesson file nor a folder, but a device or special file";
+    const QString fifo = m_dir.filePath("lesson-pipe.json");
+    QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+    QTest::addRow("named pipe")
+        << fifo << "lesson-pipe.json: neither a lesson file nor a folder, but a named pipe (FIFO)";
 }
 
 void TestCliBadInput::lessonsCheckBadFiles()

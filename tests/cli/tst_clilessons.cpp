@@ -192,6 +192,19 @@ void TestCliLessons::exportLessonOfATeachersFolder()
     r = run({"export", "--lessons", lessons.path(), "--out", out.path()});
     QCOMPARE(r.exitCode, 2);
     QVERIFY(r.err.contains("--lessons FOLDER goes with --lesson"));
+
+    // A folder with no lesson, or only broken ones: said as such, not as an unknown id.
+    QTemporaryDir none;
+    r = run({"export", "--lesson", "all", "--lessons", none.path(), "--out", out.path()});
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(QString::fromUtf8(r.err), "attention-lab: " + none.path() + ": no lesson file (*.json) found\n");
+    QVERIFY(writeFile(none.filePath("30-broken.json"), "{"));
+    r = run({"export", "--lesson", "all", "--lessons", none.path(), "--out", out.path()});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("30-broken.json: "), r.err.constData());
+    QVERIFY2(r.err.endsWith(": no lesson could be read (see above)\n"), r.err.constData());
+    QVERIFY2(!r.err.contains("unknown lesson"), r.err.constData());
+    QVERIFY(r.out.isEmpty());
 }
 
 void TestCliLessons::windowRejectsABadStep()

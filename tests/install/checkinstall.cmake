@@ -1,4 +1,4 @@
-# cli.install: `cmake --install BUILD --prefix PREFIX` puts the binary, the lessons, the desktop
+# cli.install: `cmake --install BUILD --prefix PREFIX` puts the binary and its libraries, the lessons, the desktop
 # entry and the icon where a desktop finds them. Run with -DBUILD_DIR=... -DPREFIX=...
 foreach(var BUILD_DIR PREFIX)
   if(NOT DEFINED ${var})
@@ -22,6 +22,14 @@ foreach(path bin/attention-lab
              share/icons/hicolor/scalable/apps/attention-lab.svg)
   if(NOT EXISTS "${PREFIX}/${path}")
     string(APPEND problems "missing ${path}\n")
+  endif()
+endforeach()
+# The engine and the views are shared libraries beside the program (lib/ or lib64/, as
+# GNUInstallDirs chose); the --help run below finds them through the installed run path only.
+foreach(library attn_core attn_ui)
+  file(GLOB found "${PREFIX}/lib*/lib${library}.so")
+  if(NOT found)
+    string(APPEND problems "missing lib/lib${library}.so\n")
   endif()
 endforeach()
 if(EXISTS "${PREFIX}/bin/attention-lab" AND NOT IS_DIRECTORY "${PREFIX}/bin/attention-lab")

@@ -225,6 +225,10 @@ void TestBadInput::scenarioFiles_data()
         << scenarioText(kQkv + R"(, "positional": {"kind": "alibi", "alibi_slopes": [1, 2]})")
         << "positional.alibi_slopes"
         << "has 2 slopes but there are 1 query heads";
+    QTest::addRow("ALiBi slopes empty")
+        << scenarioText(kQkv + R"(, "positional": {"kind": "alibi", "alibi_slopes": []})")
+        << "positional.alibi_slopes"
+        << "is empty; give one slope per query head, or leave the key out for the standard geometric slopes";
     QTest::addRow("ALiBi at huge distance")
         << scenarioText(kQkv + R"(, "positional": {"kind": "alibi", "alibi_slopes": [1e300]},
                                     "positions": {"query": [-9000000000000000], "key": [9000000000000000, 0]})")

@@ -164,6 +164,14 @@ void TestLessonLoader::brokenLessonsNameFileStepAndField_data()
                                                      "\"id\": \"07-test\"")
                                    << 0 << "title"
                                    << "is missing";
+    QTest::addRow("no steps") << QByteArray("{\"format\": \"attention-lab.lesson\", \"version\": 1, "
+                                            "\"id\": \"07-test\", \"title\": \"T\", \"steps\": []}")
+                              << 0 << "steps"
+                              << "expected a non-empty array of steps, got an empty array";
+    QTest::addRow("steps a string") << QByteArray("{\"format\": \"attention-lab.lesson\", \"version\": 1, "
+                                                  "\"id\": \"07-test\", \"title\": \"T\", \"steps\": \"x\"}")
+                                    << 0 << "steps"
+                                    << "expected a non-empty array of steps, got a string";
     QTest::addRow("unknown lesson key")
         << lessonJson({}, "\"format\": \"attention-lab.lesson\", \"version\": 1, "
                           "\"id\": \"07-test\", \"title\": \"T\", \"autor\": \"me\"")

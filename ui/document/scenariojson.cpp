@@ -275,6 +275,12 @@ void readPositional(const QJsonObject &p, Scenario &s)
     }
     if (p.contains("alibi_slopes")) {
         const QJsonArray a = arrayOf(p["alibi_slopes"], "positional.alibi_slopes");
+        // The engine reads no slopes as "the standard ones"; an empty list written on purpose is
+        // more likely a mistake than that wish, so it is refused with the way to ask for it.
+        if (a.isEmpty())
+            fail(QStringLiteral("positional.alibi_slopes"),
+                 QStringLiteral("is empty; give one slope per query head, or leave the key out for the "
+                                "standard geometric slopes"));
         for (qsizetype h = 0; h < a.size(); ++h) {
             s.positional.alibi_slopes.push_back(
                 numberOf(a.at(h), QStringLiteral("positional.alibi_slopes[%1]").arg(h)));

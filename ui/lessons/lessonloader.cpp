@@ -284,7 +284,8 @@ LessonFileResult Parser::parse(const QByteArray &text)
     const QJsonValue steps = o.value(QStringLiteral("steps"));
     if (!steps.isArray() || steps.toArray().isEmpty()) {
         problem(QStringLiteral("steps"),
-                QStringLiteral("expected a non-empty array of steps, got %1").arg(typeName(steps)));
+                QStringLiteral("expected a non-empty array of steps, got %1")
+                    .arg(steps.isArray() ? QStringLiteral("an empty array") : typeName(steps)));
     } else {
         const QString dir = QFileInfo(path()).path();
         const QJsonArray array = steps.toArray();
@@ -368,6 +369,19 @@ LessonLibrary loadLessons(const QString &dir)
         const QDir folder(dir);
         for (const QString &name : folder.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
             files << (dir.endsWith(QLatin1Char('/')) ? dir + name : dir + QLatin1Char('/') + name);
+    } else if (dir.isEmpty()) {
+        library.problems.push_back({QStringLiteral("\"\""), 0, {}, QStringLiteral("the path is empty")});
+        return library;
+    } else if (info.exists()) {
+        // A device, a pipe or a socket: nothing a lesson can be read from.
+        const QString kind = doc::unreadableFileKind(dir);
+        library.problems.push_back(
+            {dir,
+             0,
+             {},
+             QStringLiteral("neither a lesson file nor a folder, but %1")
+                 .arg(kind.isEmpty() ? QStringLiteral("a device or special file") : kind)});
+        return library;
     } else {
         library.problems.push_back({dir, 0, {}, QStringLiteral("no such file or folder")});
         return library;
