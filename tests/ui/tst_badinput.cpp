@@ -225,6 +225,8 @@ void TestBadInput::scenarioFiles_data()
         << scenarioText(kQkv + R"(, "positional": {"kind": "alibi", "alibi_slopes": [1, 2]})")
         << "positional.alibi_slopes"
         << "has 2 slopes but there are 1 query heads";
+    QTest::addRow("duplicate key") << scenarioText(kQkv + R"(, "Q": [[5, 5]])") << "Q"
+                                   << "is given twice in one object (again at line 1, column ";
     QTest::addRow("ALiBi slopes empty")
         << scenarioText(kQkv + R"(, "positional": {"kind": "alibi", "alibi_slopes": []})")
         << "positional.alibi_slopes"

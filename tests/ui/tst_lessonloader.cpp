@@ -172,6 +172,11 @@ void TestLessonLoader::brokenLessonsNameFileStepAndField_data()
                                                   "\"id\": \"07-test\", \"title\": \"T\", \"steps\": \"x\"}")
                                     << 0 << "steps"
                                     << "expected a non-empty array of steps, got a string";
+    QTest::addRow("duplicate key") << QByteArray("{\"format\": \"attention-lab.lesson\", \"version\": 1, "
+                                                 "\"id\": \"07-test\", \"title\": \"T\", \"title\": \"U\", \"steps\": []}")
+                                   << 0 << "title"
+                                   << "is given twice in one object (again at line 1, column 81); JSON keeps only the "
+                                      "last: remove one";
     QTest::addRow("unknown lesson key")
         << lessonJson({}, "\"format\": \"attention-lab.lesson\", \"version\": 1, "
                           "\"id\": \"07-test\", \"title\": \"T\", \"autor\": \"me\"")
@@ -284,6 +289,36 @@ void TestLessonLoader::brokenLessonsNameFileStepAndField_data()
                 "\"key\": \"k2\", \"value\": 0}]")
         << 1 << "task.check"
         << "can never hold: a weight is at least 0, and the check wants it below 0";
+    // Weight checks that exclude each other in one all_of: each query's weights sum to 1.
+    const auto allOf = [&task](const QString &a, const QString &b) {
+        return task(QStringLiteral("\"kind\": \"all_of\", \"checks\": [{%1}, {%2}]").arg(a, b));
+    };
+    QTest::addRow("one weight above 0.8 and below 0.5")
+        << allOf("\"kind\": \"weight_above\", \"query\": \"q\", \"key\": \"k1\", \"value\": 0.8",
+                 "\"kind\": \"weight_below\", \"query\": 0, \"key\": \"k1\", \"value\": 0.5")
+        << 1 << "task.check"
+        << "can never hold: the weight of “q” on “k1” cannot be above 0.8 and below 0.5 at once";
+    QTest::addRow("two weights of one query above 0.6 and 0.5")
+        << allOf("\"kind\": \"weight_above\", \"query\": \"q\", \"key\": \"k2\", \"value\": 0.5",
+                 "\"kind\": \"weight_near\", \"query\": \"q\", \"key\": \"k1\", \"value\": 0.6, "
+                 "\"tolerance\": 0.05")
+        << 1 << "task.check"
+        << "can never hold: the weights of “q” sum to 1, but the check wants “k1” within 0.6 ± 0.05, “k2” above "
+           "0.5";
+    QTest::addRow("two argmax keys")
+        << allOf("\"kind\": \"argmax_key\", \"query\": \"q\", \"key\": \"k1\"",
+                 "\"kind\": \"argmax_key\", \"query\": \"q\", \"key\": \"k2\"")
+        << 1 << "task.check"
+        << "can never hold: “q” has one largest weight, but the check wants it on “k1” and on “k2”";
+    QTest::addRow("argmax outweighed")
+        << allOf("\"kind\": \"argmax_key\", \"query\": \"q\", \"key\": \"k1\"",
+                 "\"kind\": \"weight_above\", \"query\": \"q\", \"key\": \"k2\", \"value\": 0.5")
+        << 1 << "task.check"
+        << "can never hold: “q” on “k2” is above 0.5, more than half, so “k1” cannot have the largest weight";
+    QTest::addRow("index beyond any token") // shown in full, not as 1e+11
+        << task("\"kind\": \"weight_above\", \"query\": 99999999999, \"key\": \"k1\", \"value\": 0.5") << 1
+        << "task.check.query"
+        << "expected a token label or a 0-based index, got 99999999999";
     QTest::addRow("tolerance without equals")
         << pathsTask("\"kind\": \"view_value\", \"name\": \"n\", \"above\": 5, \"tolerance\": 0.5") << 1
         << "task.check.tolerance"

@@ -1,5 +1,6 @@
 // The scenario reader/writer against the reference cases (tests/data/cases) and bad files.
 #include "strictwarnings.h"
+#include "ui/document/jsonproblem.h"
 #include "ui/document/scenariojson.h"
 
 #include <QDir>
@@ -54,6 +55,8 @@ private slots:
     void badInput_data();
     void badInput();
     void traceJsonWritesNaNAsNull();
+    void duplicateKeys_data();
+    void duplicateKeys();
 };
 
 void TestScenarioJson::referenceCase_data()
@@ -236,6 +239,61 @@ void TestScenarioJson::traceJsonWritesNaNAsNull()
     QCOMPARE(result["fully_masked_rows"].toArray(), (QJsonArray{QJsonArray{0, 0}}));
     QCOMPARE(result["shapes"].toObject()["n_k"].toInt(), 1);
     QCOMPARE(result["kernel"].toString(), QStringLiteral("naive"));
+}
+
+void TestScenarioJson::duplicateKeys_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("path"); // empty: no duplicate
+    QTest::addColumn<int>("line");
+    QTest::addColumn<int>("column");
+    QTest::addRow("none") << QByteArray(R"({"a": 1, "b": 2})") << QString() << 0 << 0;
+    QTest::addRow("top level") << QByteArray(R"({"Q":[[1]],"Q":[[2]]})") << "Q" << 1 << 12;
+    QTest::addRow("nested") << QByteArray(R"({"positional": {"kind": "rope", "kind": "alibi"}})")
+                            << "positional.kind" << 1 << 33;
+    QTest::addRow("same key, other objects") << QByteArray(R"({"a": {"x": 1}, "b": {"x": 2}})") << QString() << 0
+                                             << 0;
+    QTest::addRow("in an array") << QByteArray(R"({"steps": [{"t": 1}, {"t": 1, "t": 2}]})") << "steps[1].t" << 1
+                                 << 31;
+    QTest::addRow("escaped the same") << QByteArray(R"({"Q": 1, "\u0051": 2})") << "Q" << 1 << 10;
+    QTest::addRow("quotes and braces in strings") << QByteArray(R"({"a": "}{\",", "b": "a", "c": ["a", "a"]})")
+                                                  << QString() << 0 << 0;
+    QTest::addRow("lines") << QByteArray("{\n  \"x\": 1,\n  \"x\": 2\n}") << "x" << 3 << 3;
+    QTest::addRow("columns in characters") << QByteArray(R"({"é": 1, "é": 2})") << "é" << 1 << 10;
+    QTest::addRow("top-level array") << QByteArray(R"([{"a": 1}, {"b": 1, "b": 2}])") << "[1].b" << 1 << 21;
+}
+
+void TestScenarioJson::duplicateKeys()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, path);
+    QFETCH(int, line);
+    QFETCH(int, column);
+    QJsonParseError error;
+    QJsonDocument::fromJson(text, &error);
+    QCOMPARE(error.error, QJsonParseError::NoError); // the finder is only given valid JSON
+    const std::optional<doc::DuplicateKey> found = doc::findDuplicateKey(text);
+    if (path.isEmpty()) {
+        QVERIFY2(!found, found ? qPrintable(found->path) : "");
+        return;
+    }
+    QVERIFY(found);
+    QCOMPARE(found->path, path);
+    QCOMPARE(found->line, line);
+    QCOMPARE(found->column, column);
+    QCOMPARE(found->message(), QStringLiteral("is given twice in one object (again at line %1, column %2); JSON "
+                                              "keeps only the last: remove one")
+                                   .arg(line)
+                                   .arg(column));
+    // The scenario reader refuses the file, naming the field.
+    if (path == QLatin1String("Q")) {
+        try {
+            (void)doc::scenarioFromJsonText(text);
+            QFAIL("a scenario with a duplicate key was accepted");
+        } catch (const std::exception &e) {
+            QVERIFY2(QString::fromUtf8(e.what()).startsWith("Q: is given twice in one object"), e.what());
+        }
+    }
 }
 
 QTEST_APPLESS_MAIN(TestScenarioJson)

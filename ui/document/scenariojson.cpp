@@ -91,7 +91,7 @@ qint64 integerOf(const QJsonValue &v, const QString &field)
     if (!v.isDouble()) fail(field, QStringLiteral("expected an integer, got %1").arg(typeName(v)));
     const double d = v.toDouble();
     if (d != std::floor(d) || std::abs(d) > 9.0e15) {
-        fail(field, QStringLiteral("expected an integer, got %1").arg(d));
+        fail(field, QStringLiteral("expected an integer, got %1").arg(jsonNumberText(d)));
     }
     return static_cast<qint64>(d);
 }
@@ -391,6 +391,7 @@ Scenario scenarioFromJsonText(const QByteArray &text)
         fail("file", jsonSyntaxProblem(text, error));
     }
     if (!doc.isObject()) fail("file", "expected a JSON object at the top level");
+    if (const auto duplicate = findDuplicateKey(text)) fail(duplicate->path, duplicate->message());
     return scenarioFromJson(doc.object());
 }
 

@@ -90,6 +90,11 @@ bool Parser::scenario(const QJsonValue &v, const QString &dir, LessonStep *step)
             problem(field, QStringLiteral("the scenario file “%1” is not a JSON object").arg(fileName));
             return false;
         }
+        if (const auto duplicate = doc::findDuplicateKey(text)) {
+            problem(field, QStringLiteral("the scenario file “%1”: %2: %3")
+                               .arg(fileName, duplicate->path, duplicate->message()));
+            return false;
+        }
         object = doc.object();
     } else if (v.isObject()) {
         object = v.toObject();
@@ -248,6 +253,11 @@ LessonFileResult Parser::parse(const QByteArray &text)
     }
     if (!doc.isObject()) {
         problem({}, QStringLiteral("expected a JSON object at the top level"));
+        result.problems = problems();
+        return result;
+    }
+    if (const auto duplicate = doc::findDuplicateKey(text)) {
+        problem(duplicate->path, duplicate->message());
         result.problems = problems();
         return result;
     }

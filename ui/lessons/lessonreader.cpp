@@ -1,5 +1,6 @@
 #include "ui/lessons/lessonreader.h"
 
+#include "ui/document/jsonproblem.h"
 #include "ui/document/scenariojson.h"
 
 #include <QJsonArray>
@@ -84,7 +85,7 @@ std::optional<TokenRef> LessonReader::tokenRef(const QJsonValue &v, const QStrin
     if (v.isDouble() && v.toDouble() >= 0 && v.toDouble() == std::floor(v.toDouble()) && v.toDouble() < 1e9)
         return TokenRef{static_cast<int>(v.toDouble()), {}};
     problem(field, QStringLiteral("expected a token label or a 0-based index, got %1")
-                       .arg(v.isDouble() ? QString::number(v.toDouble()) : typeName(v)));
+                       .arg(v.isDouble() ? doc::jsonNumberText(v.toDouble()) : typeName(v)));
     return std::nullopt;
 }
 
@@ -141,7 +142,7 @@ std::optional<TaskCheck> LessonReader::check(const QJsonValue &v, const QString 
         if (!h.isDouble() || h.toDouble() < 0 || h.toDouble() != std::floor(h.toDouble()) ||
             h.toDouble() > 4096)
             problem(sub("head"), QStringLiteral("expected a 0-based head index, got %1")
-                                     .arg(h.isDouble() ? QString::number(h.toDouble()) : typeName(h)));
+                                     .arg(h.isDouble() ? doc::jsonNumberText(h.toDouble()) : typeName(h)));
         else
             c.head = static_cast<int>(h.toDouble());
         if (context && c.head >= static_cast<int>(context->trace.heads.size()))
@@ -165,7 +166,7 @@ std::optional<TaskCheck> LessonReader::check(const QJsonValue &v, const QString 
         const QJsonValue t = o.value(QStringLiteral("tolerance"));
         if (!t.isDouble() || !(t.toDouble() > 0) || !std::isfinite(t.toDouble()))
             problem(sub("tolerance"), QStringLiteral("expected a positive number, got %1")
-                                          .arg(t.isDouble() ? QString::number(t.toDouble()) : typeName(t)));
+                                          .arg(t.isDouble() ? doc::jsonNumberText(t.toDouble()) : typeName(t)));
         else
             c.tolerance = t.toDouble();
     };
@@ -195,7 +196,7 @@ std::optional<TaskCheck> LessonReader::check(const QJsonValue &v, const QString 
         if (!value.isDouble() || value.toDouble() < 0 || value.toDouble() > 1)
             problem(sub("value"),
                     QStringLiteral("expected a weight between 0 and 1, got %1")
-                        .arg(value.isDouble() ? QString::number(value.toDouble()) : typeName(value)));
+                        .arg(value.isDouble() ? doc::jsonNumberText(value.toDouble()) : typeName(value)));
         else
             c.value = value.toDouble();
         if (near) readTolerance();
@@ -246,7 +247,7 @@ std::optional<TaskCheck> LessonReader::check(const QJsonValue &v, const QString 
             if (!x.isDouble() || x.toDouble() < 0 || x.toDouble() != std::floor(x.toDouble()) ||
                 x.toDouble() > 1e6)
                 problem(sub(key), QStringLiteral("expected a size (an integer ≥ 0), got %1")
-                                      .arg(x.isDouble() ? QString::number(x.toDouble()) : typeName(x)));
+                                      .arg(x.isDouble() ? doc::jsonNumberText(x.toDouble()) : typeName(x)));
             else
                 *out = static_cast<int>(x.toDouble());
         };

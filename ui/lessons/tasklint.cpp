@@ -96,6 +96,114 @@ QString weightOutOfReach(const TaskCheck &check)
     return {};
 }
 
+/// The weight checks that must all hold: `check` itself or the parts of its all_of (flattened).
+void conjunctWeights(const TaskCheck &check, std::vector<const TaskCheck *> *out)
+{
+    switch (check.kind) {
+    case CheckKind::WeightAbove:
+    case CheckKind::WeightBelow:
+    case CheckKind::WeightNear:
+    case CheckKind::ArgmaxKey: out->push_back(&check); break;
+    case CheckKind::AllOf:
+        for (const TaskCheck &part : check.all) conjunctWeights(part, out);
+        break;
+    default: break;
+    }
+}
+
+/// Why the weight checks of one all_of can never hold together, or an empty string. Softmax
+/// gives each query a row of weights in [0, 1] that sums to 1, with one largest; so within one
+/// head and query: bounds on one weight must overlap, lower bounds on different keys must add up
+/// to less than 1, two argmax_key checks must name the same key, and the argmax key cannot be
+/// outweighed by a key held above 1/2. Tokens are compared as resolved on `context` when it is
+/// given, else as written.
+QString weightContradiction(const TaskCheck &check, const StepContext *context)
+{
+    std::vector<const TaskCheck *> parts;
+    conjunctWeights(check, &parts);
+    if (parts.size() < 2) return {};
+    const auto id = [](const TokenRef &ref, const QStringList *labels) {
+        if (labels)
+            if (const std::optional<int> i = resolveToken(ref, *labels)) return QStringLiteral("#%1").arg(*i);
+        return ref.describe();
+    };
+    struct Bound {
+        double low = 0, high = 1;
+        bool lowOpen = false, highOpen = false;
+        QStringList said;
+        QString key;
+    };
+    struct Row {
+        std::map<QString, Bound> keys; // by key id
+        std::map<QString, QString> argmax; // key id -> as written
+        QString query;
+    };
+    std::map<std::pair<int, QString>, Row> rows; // (head, query id)
+    for (const TaskCheck *c : parts) {
+        Row &row = rows[{c->head, id(c->query, context ? &context->queryLabels : nullptr)}];
+        if (row.query.isEmpty()) row.query = c->query.describe();
+        const QString key = id(c->key, context ? &context->keyLabels : nullptr);
+        if (c->kind == CheckKind::ArgmaxKey) {
+            row.argmax[key] = c->key.describe();
+            continue;
+        }
+        Bound &b = row.keys[key];
+        b.key = c->key.describe();
+        const auto raise = [&b](double v, bool open) {
+            if (v > b.low || (v == b.low && open)) b.low = v, b.lowOpen = open;
+        };
+        const auto lower = [&b](double v, bool open) {
+            if (v < b.high || (v == b.high && open)) b.high = v, b.highOpen = open;
+        };
+        if (c->kind == CheckKind::WeightAbove) {
+            raise(c->value, true);
+            b.said << QStringLiteral("above %1").arg(c->value);
+        } else if (c->kind == CheckKind::WeightBelow) {
+            lower(c->value, true);
+            b.said << QStringLiteral("below %1").arg(c->value);
+        } else {
+            raise(c->value - c->tolerance, false);
+            lower(c->value + c->tolerance, false);
+            b.said << QStringLiteral("within %1 ± %2").arg(c->value).arg(c->tolerance);
+        }
+    }
+    for (const auto &[where, row] : rows) {
+        const QString head = where.first > 0 ? QStringLiteral(" in head %1").arg(where.first) : QString();
+        double lowSum = 0;
+        bool anyOpen = false;
+        QStringList lows;
+        for (const auto &[key, b] : row.keys) {
+            if (b.low > b.high || (b.low == b.high && (b.lowOpen || b.highOpen)))
+                return QStringLiteral("can never hold: the weight of %1 on %2%3 cannot be %4 at once")
+                    .arg(row.query, b.key, head, b.said.join(QStringLiteral(" and ")));
+            if (b.low > 0) {
+                lowSum += b.low;
+                anyOpen = anyOpen || b.lowOpen;
+                lows << QStringLiteral("%1 %2").arg(b.key, b.said.join(QStringLiteral(" and ")));
+            }
+        }
+        if (lows.size() > 1 && (lowSum > 1 + 1e-12 || (lowSum >= 1 - 1e-12 && anyOpen)))
+            return QStringLiteral("can never hold: the weights of %1%2 sum to 1, but the check wants %3")
+                .arg(row.query, head, lows.join(QStringLiteral(", ")));
+        if (row.argmax.size() > 1) {
+            QStringList keys;
+            for (const auto &[key, written] : row.argmax) keys << written;
+            return QStringLiteral("can never hold: %1%2 has one largest weight, but the check wants it on %3")
+                .arg(row.query, head, keys.join(QStringLiteral(" and on ")));
+        }
+        if (row.argmax.size() == 1) {
+            const QString &largest = row.argmax.begin()->first;
+            for (const auto &[key, b] : row.keys)
+                if (key != largest && (b.low > 0.5 || (b.low == 0.5 && b.lowOpen)))
+                    return QStringLiteral("can never hold: %1 on %2 is %3, more than half, so %4 cannot have "
+                                          "the largest weight%5")
+                        .arg(row.query, b.key, b.said.join(QStringLiteral(" and ")),
+                             row.argmax.begin()->second, head);
+        }
+    }
+    return {};
+}
+
 /// True when `check` reads the computed trace (weights, outputs or shapes).
 bool readsTrace(const TaskCheck &check)
 {
@@ -141,6 +249,8 @@ std::vector<TaskProblem> lintTask(const LessonStep &step, const TaskCheck &check
     const QString field = QStringLiteral("task.check");
     if (const QString never = contradiction(check); !never.isEmpty()) problems.push_back({field, never});
     if (const QString never = weightOutOfReach(check); !never.isEmpty()) problems.push_back({field, never});
+    else if (const QString never = weightContradiction(check, context); !never.isEmpty())
+        problems.push_back({field, never});
     // A figure view that never edits the scenario leaves the trace as the step opened it.
     const ui::FigureViewInfo *figure = ui::findFigureView(step.view);
     if (figure && step.view != QLatin1String("sentence") && !figure->editsScenario && readsTrace(check))

@@ -22,6 +22,9 @@ struct TaskProblem {
 /// last two kinds:
 /// - its view_value bounds exclude each other ("above 5" with "below 3", two targets for one
 ///   value in an all_of);
+/// - its weight checks cannot hold together (bounds on one weight that exclude each other, lower
+///   bounds on one query's weights adding up to 1 or more, two argmax keys for one query, an argmax
+///   key outweighed by a key held above 1/2);
 /// - it reads weights, outputs or shapes on a figure view that never edits the scenario;
 /// - it already holds when the step opens (computed on `context`; view values are read from the
 ///   step's view, built offscreen, only when `probeViews` and a QApplication exist);

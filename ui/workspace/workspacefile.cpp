@@ -44,7 +44,7 @@ int readIndex(const QJsonObject &object, const QString &key, const QString &fiel
         fail(Text::tr("“%1” must be a whole number from 0 to %2, got %3.")
                  .arg(field)
                  .arg(std::numeric_limits<int>::max())
-                 .arg(value.isDouble() ? QString::number(number) : doc::jsonTypeName(value)));
+                 .arg(value.isDouble() ? doc::jsonNumberText(number) : doc::jsonTypeName(value)));
     return static_cast<int>(number);
 }
 
@@ -210,6 +210,8 @@ Workspace workspaceFromBytes(const QByteArray &text, const QString &shown, const
     if (parseError.error != QJsonParseError::NoError)
         fail(Text::tr("%1: %2.").arg(shown, doc::jsonSyntaxProblem(text, parseError)));
     if (!json.isObject()) fail(Text::tr("%1 does not hold a JSON object.").arg(shown));
+    if (const auto duplicate = doc::findDuplicateKey(text))
+        fail(Text::tr("%1: %2").arg(shown, duplicate->path + QStringLiteral(": ") + duplicate->message()));
     try {
         return workspaceFromJson(json.object(), knownViews);
     } catch (const WorkspaceError &e) {
