@@ -172,11 +172,12 @@ void TestLessonLoader::brokenLessonsNameFileStepAndField_data()
                                                   "\"id\": \"07-test\", \"title\": \"T\", \"steps\": \"x\"}")
                                     << 0 << "steps"
                                     << "expected a non-empty array of steps, got a string";
-    QTest::addRow("duplicate key") << QByteArray("{\"format\": \"attention-lab.lesson\", \"version\": 1, "
-                                                 "\"id\": \"07-test\", \"title\": \"T\", \"title\": \"U\", \"steps\": []}")
-                                   << 0 << "title"
-                                   << "is given twice in one object (again at line 1, column 81); JSON keeps only the "
-                                      "last: remove one";
+    QTest::addRow("duplicate key")
+        << QByteArray("{\"format\": \"attention-lab.lesson\", \"version\": 1, "
+                      "\"id\": \"07-test\", \"title\": \"T\", \"title\": \"U\", \"steps\": []}")
+        << 0 << "title"
+        << "is given twice in one object (again at line 1, column 81); JSON keeps only the "
+           "last: remove one";
     QTest::addRow("unknown lesson key")
         << lessonJson({}, "\"format\": \"attention-lab.lesson\", \"version\": 1, "
                           "\"id\": \"07-test\", \"title\": \"T\", \"autor\": \"me\"")
@@ -303,7 +304,8 @@ void TestLessonLoader::brokenLessonsNameFileStepAndField_data()
                  "\"kind\": \"weight_near\", \"query\": \"q\", \"key\": \"k1\", \"value\": 0.6, "
                  "\"tolerance\": 0.05")
         << 1 << "task.check"
-        << "can never hold: the weights of “q” sum to 1, but the check wants “k1” within 0.6 ± 0.05, “k2” above "
+        << "can never hold: the weights of “q” sum to 1, but the check wants “k1” within 0.6 ± 0.05, “k2” "
+           "above "
            "0.5";
     QTest::addRow("two argmax keys")
         << allOf("\"kind\": \"argmax_key\", \"query\": \"q\", \"key\": \"k1\"",

@@ -18,6 +18,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+#include <cmath>
+
 using attn::ui::Appearance;
 using attn::ui::AppSettings;
 
@@ -101,6 +104,28 @@ void TestPreferences::darkThemeAndBack()
     AppSettings::instance().setTheme(attn::ui::ThemeChoice::Dark);
     QVERIFY(Appearance::isDark(QApplication::palette()));
     QCOMPARE(QApplication::style()->name().toLower(), QStringLiteral("fusion"));
+    // A disabled button must not read as enabled: its text has well under half the contrast of
+    // an enabled one (WCAG contrast ratio), and its face is not the enabled face.
+    const QPalette dark = QApplication::palette();
+    const auto luminance = [](const QColor &c) {
+        const auto linear = [](double v) {
+            return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+        };
+        return 0.2126 * linear(c.redF()) + 0.7152 * linear(c.greenF()) + 0.0722 * linear(c.blueF());
+    };
+    const auto contrast = [&](QPalette::ColorGroup group) {
+        const double a = luminance(dark.color(group, QPalette::ButtonText));
+        const double b = luminance(dark.color(group, QPalette::Button));
+        return (std::max(a, b) + 0.05) / (std::min(a, b) + 0.05);
+    };
+    QVERIFY2(contrast(QPalette::Active) >= 7.0, qPrintable(QString::number(contrast(QPalette::Active))));
+    QVERIFY2(contrast(QPalette::Disabled) <= contrast(QPalette::Active) / 3.0,
+             qPrintable(QStringLiteral("disabled %1, enabled %2")
+                            .arg(contrast(QPalette::Disabled))
+                            .arg(contrast(QPalette::Active))));
+    QVERIFY2(contrast(QPalette::Disabled) >= 2.0, "disabled text must stay legible");
+    QVERIFY(dark.color(QPalette::Disabled, QPalette::Button) !=
+            dark.color(QPalette::Active, QPalette::Button));
     AppSettings::instance().setTheme(attn::ui::ThemeChoice::Light);
     QVERIFY(!Appearance::isDark(QApplication::palette()));
     AppSettings::instance().setTheme(attn::ui::ThemeChoice::System);

@@ -251,13 +251,13 @@ void TestScenarioJson::duplicateKeys_data()
     QTest::addRow("top level") << QByteArray(R"({"Q":[[1]],"Q":[[2]]})") << "Q" << 1 << 12;
     QTest::addRow("nested") << QByteArray(R"({"positional": {"kind": "rope", "kind": "alibi"}})")
                             << "positional.kind" << 1 << 33;
-    QTest::addRow("same key, other objects") << QByteArray(R"({"a": {"x": 1}, "b": {"x": 2}})") << QString() << 0
-                                             << 0;
-    QTest::addRow("in an array") << QByteArray(R"({"steps": [{"t": 1}, {"t": 1, "t": 2}]})") << "steps[1].t" << 1
-                                 << 31;
+    QTest::addRow("same key, other objects")
+        << QByteArray(R"({"a": {"x": 1}, "b": {"x": 2}})") << QString() << 0 << 0;
+    QTest::addRow("in an array") << QByteArray(R"({"steps": [{"t": 1}, {"t": 1, "t": 2}]})") << "steps[1].t"
+                                 << 1 << 31;
     QTest::addRow("escaped the same") << QByteArray(R"({"Q": 1, "\u0051": 2})") << "Q" << 1 << 10;
-    QTest::addRow("quotes and braces in strings") << QByteArray(R"({"a": "}{\",", "b": "a", "c": ["a", "a"]})")
-                                                  << QString() << 0 << 0;
+    QTest::addRow("quotes and braces in strings")
+        << QByteArray(R"({"a": "}{\",", "b": "a", "c": ["a", "a"]})") << QString() << 0 << 0;
     QTest::addRow("lines") << QByteArray("{\n  \"x\": 1,\n  \"x\": 2\n}") << "x" << 3 << 3;
     QTest::addRow("columns in characters") << QByteArray(R"({"é": 1, "é": 2})") << "é" << 1 << 10;
     QTest::addRow("top-level array") << QByteArray(R"([{"a": 1}, {"b": 1, "b": 2}])") << "[1].b" << 1 << 21;
@@ -281,10 +281,11 @@ void TestScenarioJson::duplicateKeys()
     QCOMPARE(found->path, path);
     QCOMPARE(found->line, line);
     QCOMPARE(found->column, column);
-    QCOMPARE(found->message(), QStringLiteral("is given twice in one object (again at line %1, column %2); JSON "
-                                              "keeps only the last: remove one")
-                                   .arg(line)
-                                   .arg(column));
+    QCOMPARE(found->message(),
+             QStringLiteral("is given twice in one object (again at line %1, column %2); JSON "
+                            "keeps only the last: remove one")
+                 .arg(line)
+                 .arg(column));
     // The scenario reader refuses the file, naming the field.
     if (path == QLatin1String("Q")) {
         try {

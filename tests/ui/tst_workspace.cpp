@@ -213,7 +213,8 @@ void TestWorkspace::refusedFiles_data()
         << QStringLiteral("scenario: ");
     QTest::addRow("unknown key") << workspace(R"(, "colour": 1)") << QStringLiteral("Unknown key “colour”");
     QTest::addRow("duplicate key") << workspace(R"(, "view": "qkv", "view": "heads")")
-                                   << QStringLiteral("view: is given twice in one object (again at line 1, column ");
+                                   << QStringLiteral(
+                                          "view: is given twice in one object (again at line 1, column ");
     QTest::addRow("unknown view") << workspace(R"(, "view": "nowhere")")
                                   << QStringLiteral("Unknown view “nowhere”");
     QTest::addRow("query out of range")
@@ -223,7 +224,8 @@ void TestWorkspace::refusedFiles_data()
     QTest::addRow("query beyond int")
         << workspace(
                R"(, "selected_query": 3333333333333333333333333333333333333333333333333333333333333333333333333333331)")
-        << QStringLiteral("“selected_query” must be a whole number from 0 to 2147483647, got 3.3333333333333334e+78");
+        << QStringLiteral(
+               "“selected_query” must be a whole number from 0 to 2147483647, got 3.3333333333333334e+78");
     QTest::addRow("head negative") << workspace(R"(, "selected_head": -1)")
                                    << QStringLiteral("“selected_head” must be a whole number from 0 to");
     QTest::addRow("head fraction") << workspace(R"(, "selected_head": 0.5)")

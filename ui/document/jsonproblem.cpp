@@ -109,7 +109,7 @@ std::optional<DuplicateKey> findDuplicateKey(const QByteArray &text)
     struct Frame {
         bool object = false;
         std::set<QString> keys;
-        QString key;    // an object's current key
+        QString key;         // an object's current key
         qsizetype index = 0; // an array's current element
     };
     std::vector<Frame> frames;
@@ -118,8 +118,10 @@ std::optional<DuplicateKey> findDuplicateKey(const QByteArray &text)
         QString path;
         for (const Frame &f : frames) {
             if (&f == &frames.back()) break;
-            if (f.object) path += (path.isEmpty() ? QString() : QStringLiteral(".")) + f.key;
-            else path += QStringLiteral("[%1]").arg(f.index);
+            if (f.object)
+                path += (path.isEmpty() ? QString() : QStringLiteral(".")) + f.key;
+            else
+                path += QStringLiteral("[%1]").arg(f.index);
         }
         return path.isEmpty() ? last : path + QLatin1Char('.') + last;
     };
@@ -130,9 +132,7 @@ std::optional<DuplicateKey> findDuplicateKey(const QByteArray &text)
             frames.push_back(Frame{true, {}, {}, 0});
             expectingKey = true;
             break;
-        case '[':
-            frames.push_back(Frame{false, {}, {}, 0});
-            break;
+        case '[': frames.push_back(Frame{false, {}, {}, 0}); break;
         case '}':
         case ']':
             if (!frames.empty()) frames.pop_back();
@@ -140,8 +140,10 @@ std::optional<DuplicateKey> findDuplicateKey(const QByteArray &text)
             break;
         case ',':
             if (frames.empty()) break;
-            if (frames.back().object) expectingKey = true;
-            else ++frames.back().index;
+            if (frames.back().object)
+                expectingKey = true;
+            else
+                ++frames.back().index;
             break;
         case '"': {
             qsizetype close = i + 1;

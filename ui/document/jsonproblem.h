@@ -26,10 +26,10 @@ QString jsonNumberText(double value);
 /// A key written twice in one JSON object. QJsonDocument keeps only the last one silently, so a
 /// teacher's pasted-over "Q" would win without a word; the readers refuse such files instead.
 struct DuplicateKey {
-    QString path;  ///< the field as the readers name it: "Q", "positional.kind", "steps[2].title"
+    QString path;         ///< the field as the readers name it: "Q", "positional.kind", "steps[2].title"
     qsizetype offset = 0; ///< byte offset of the second occurrence's opening quote
-    int line = 1;   ///< 1-based line of the second occurrence
-    int column = 1; ///< 1-based column, in characters
+    int line = 1;         ///< 1-based line of the second occurrence
+    int column = 1;       ///< 1-based column, in characters
     /// "is given twice in one object (again at line 5, column 3); JSON keeps only the last: remove one"
     QString message() const;
 };

@@ -165,8 +165,9 @@ std::optional<TaskCheck> LessonReader::check(const QJsonValue &v, const QString 
         if (!has("tolerance")) return;
         const QJsonValue t = o.value(QStringLiteral("tolerance"));
         if (!t.isDouble() || !(t.toDouble() > 0) || !std::isfinite(t.toDouble()))
-            problem(sub("tolerance"), QStringLiteral("expected a positive number, got %1")
-                                          .arg(t.isDouble() ? doc::jsonNumberText(t.toDouble()) : typeName(t)));
+            problem(sub("tolerance"),
+                    QStringLiteral("expected a positive number, got %1")
+                        .arg(t.isDouble() ? doc::jsonNumberText(t.toDouble()) : typeName(t)));
         else
             c.tolerance = t.toDouble();
     };

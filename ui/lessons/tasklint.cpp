@@ -134,7 +134,7 @@ QString weightContradiction(const TaskCheck &check, const StepContext *context)
         QString key;
     };
     struct Row {
-        std::map<QString, Bound> keys; // by key id
+        std::map<QString, Bound> keys;     // by key id
         std::map<QString, QString> argmax; // key id -> as written
         QString query;
     };
@@ -248,7 +248,8 @@ std::vector<TaskProblem> lintTask(const LessonStep &step, const TaskCheck &check
     std::vector<TaskProblem> problems;
     const QString field = QStringLiteral("task.check");
     if (const QString never = contradiction(check); !never.isEmpty()) problems.push_back({field, never});
-    if (const QString never = weightOutOfReach(check); !never.isEmpty()) problems.push_back({field, never});
+    if (const QString never = weightOutOfReach(check); !never.isEmpty())
+        problems.push_back({field, never});
     else if (const QString never = weightContradiction(check, context); !never.isEmpty())
         problems.push_back({field, never});
     // A figure view that never edits the scenario leaves the trace as the step opened it.

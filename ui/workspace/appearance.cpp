@@ -41,7 +41,9 @@ QPalette Appearance::darkPalette()
     const QColor window(0x2b, 0x2b, 0x2b);
     const QColor base(0x1e, 0x1e, 0x1e);
     const QColor text(0xe6, 0xe6, 0xe6);
-    const QColor disabled(0x80, 0x80, 0x80);
+    // Disabled text is dim (contrast about 2.8:1 on a button, against 9.8:1 when enabled) and a
+    // disabled button is flat (the window's colour): a greyed "‹ Back" must not read as usable.
+    const QColor disabled(0x6e, 0x6e, 0x6e);
     palette.setColor(QPalette::Window, window);
     palette.setColor(QPalette::WindowText, text);
     palette.setColor(QPalette::Base, base);
@@ -62,6 +64,7 @@ QPalette Appearance::darkPalette()
     palette.setColor(QPalette::Shadow, Qt::black);
     for (QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
         palette.setColor(QPalette::Disabled, role, disabled);
+    palette.setColor(QPalette::Disabled, QPalette::Button, window);
     return palette;
 }
 
