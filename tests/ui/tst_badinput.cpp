@@ -225,6 +225,11 @@ void TestBadInput::scenarioFiles_data()
         << scenarioText(kQkv + R"(, "positional": {"kind": "alibi", "alibi_slopes": [1, 2]})")
         << "positional.alibi_slopes"
         << "has 2 slopes but there are 1 query heads";
+    QTest::addRow("expect not an object")
+        << scenarioText(kQkv + R"(, "expect": [0.67, 0.33])") << "expect"
+        << "expected an object (the reference result: weights, output), got an array";
+    QTest::addRow("comment not text") << scenarioText(kQkv + R"(, "comment": 5)") << "comment"
+                                      << "expected a string (a note for people), got a number";
     QTest::addRow("duplicate key") << scenarioText(kQkv + R"(, "Q": [[5, 5]])") << "Q"
                                    << "is given twice in one object (again at line 1, column ";
     QTest::addRow("ALiBi slopes empty")

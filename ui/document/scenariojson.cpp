@@ -325,6 +325,13 @@ Scenario scenarioFromJson(const QJsonObject &o)
     }
     Scenario s;
     if (o.contains("title")) s.title = stringOf(o["title"], "title").toStdString();
+    // Neither is used here, but a wrong type is a slip worth naming (a number where a note was meant).
+    if (o.contains("comment") && !o["comment"].isString())
+        fail("comment",
+             QStringLiteral("expected a string (a note for people), got %1").arg(typeName(o["comment"])));
+    if (o.contains("expect") && !o["expect"].isObject())
+        fail("expect", QStringLiteral("expected an object (the reference result: weights, output), got %1")
+                           .arg(typeName(o["expect"])));
     if (o.contains("query_tokens")) s.query_tokens = labelsOf(o["query_tokens"], "query_tokens");
     if (o.contains("key_tokens")) s.key_tokens = labelsOf(o["key_tokens"], "key_tokens");
     if (o.contains("Q")) s.query = matrixOf(o["Q"], "Q");
