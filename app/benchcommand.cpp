@@ -1,5 +1,5 @@
 #include "benchcommand.h"
-#include "ui/savefile.h"
+#include "ui/base/savefile.h"
 
 #include "benchreport.h"
 #include "commands.h"

@@ -1,8 +1,8 @@
 #include "commands.h"
 
-#include "ui/appsettings.h"
+#include "ui/base/appsettings.h"
 #include "ui/document/scenariojson.h"
-#include "ui/figureexport.h"
+#include "ui/plots/figureexport.h"
 #include "ui/lessons/lessonloader.h"
 #include "ui/lessons/lessonstage.h"
 #include "ui/plots/plotexport.h"

@@ -5,12 +5,12 @@
 #include "smokewalk.h"
 #include "startupprobe.h"
 
-#include "ui/figureexport.h"
+#include "ui/plots/figureexport.h"
 #include "ui/lessons/lessonloader.h"
-#include "ui/mainwindow.h"
-#include "ui/resources.h"
-#include "ui/translation.h"
-#include "ui/views/performancepanel.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/base/resources.h"
+#include "ui/shell/translation.h"
+#include "ui/bench/performancepanel.h"
 #include "ui/workspace/workspacecontroller.h"
 
 #include <QApplication>

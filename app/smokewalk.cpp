@@ -2,7 +2,7 @@
 
 #include "ui/document/scenariodocument.h"
 #include "ui/lessons/lessonnavigator.h"
-#include "ui/mainwindow.h"
+#include "ui/shell/mainwindow.h"
 
 #include <QApplication>
 #include <QDir>

@@ -103,7 +103,7 @@ weight %3</source>
 <context>
     <name>BaselinesView</name>
     <message>
-        <location filename="../ui/views/baselinesview.cpp" line="+57"/>
+        <location filename="../ui/views/baselines/baselinesview.cpp" line="+57"/>
         <source>mean pooling</source>
         <translation>平均池化</translation>
     </message>
@@ -301,7 +301,7 @@ a state h_t</source>
 <context>
     <name>BenchPlanForm</name>
     <message>
-        <location filename="../ui/views/benchplanform.cpp" line="+38"/>
+        <location filename="../ui/bench/benchplanform.cpp" line="+38"/>
         <source>Time the %1 kernel: %2</source>
         <translation>对 %1 内核计时：%2</translation>
     </message>
@@ -409,7 +409,7 @@ a state h_t</source>
 <context>
     <name>BenchPlot</name>
     <message>
-        <location filename="../ui/plots/benchplot.cpp" line="+37"/>
+        <location filename="../ui/bench/benchplot.cpp" line="+37"/>
         <source>Latency vs n</source>
         <translation>延迟与 n</translation>
     </message>
@@ -472,7 +472,7 @@ a state h_t</source>
 <context>
     <name>BenchResultsModel</name>
     <message>
-        <location filename="../ui/models/benchresultsmodel.cpp" line="+145"/>
+        <location filename="../ui/bench/benchresultsmodel.cpp" line="+145"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -729,7 +729,7 @@ a state h_t</source>
 <context>
     <name>BenchResultsView</name>
     <message>
-        <location filename="../ui/views/benchresultsview.cpp" line="+41"/>
+        <location filename="../ui/bench/benchresultsview.cpp" line="+41"/>
         <source>One row per kernel and size; click a header to sort, hover a cell for the exact value</source>
         <translation>每个内核和长度一行；点击表头排序，悬停在单元格上查看精确值</translation>
     </message>
@@ -813,7 +813,7 @@ a state h_t</source>
 <context>
     <name>BenchWorker</name>
     <message numerus="yes">
-        <location filename="../ui/benchworker.cpp" line="+35"/>
+        <location filename="../ui/bench/benchworker.cpp" line="+35"/>
         <source>Measuring the roof: FMA loop and SGEMM 2048³ on %n thread(s)</source>
         <translation>
             <numerusform>测量峰值：在 %n 个线程上运行 FMA 循环和 SGEMM 2048³</numerusform>
@@ -987,7 +987,7 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
 <context>
     <name>CostView</name>
     <message>
-        <location filename="../ui/views/costview.cpp" line="+42"/>
+        <location filename="../ui/views/cost/costview.cpp" line="+42"/>
         <source>Sequence length n (n_q = n_k)</source>
         <translation>序列长度 n（n_q = n_k）</translation>
     </message>
@@ -1140,7 +1140,7 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../ui/exportdialog.cpp" line="+44"/>
+        <location filename="../ui/shell/exportdialog.cpp" line="+44"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
@@ -1273,7 +1273,7 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
 <context>
     <name>FigureActions</name>
     <message>
-        <location filename="../ui/figureactions.cpp" line="+53"/>
+        <location filename="../ui/shell/figureactions.cpp" line="+53"/>
         <source>&amp;Export figure…</source>
         <translation>导出图(&amp;E)…</translation>
     </message>
@@ -1400,7 +1400,7 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
 <context>
     <name>HeadsView</name>
     <message>
-        <location filename="../ui/views/headsview.cpp" line="+67"/>
+        <location filename="../ui/views/heads/headsview.cpp" line="+67"/>
         <source>How many K/V heads the query heads share. Fewer K/V heads: a smaller KV cache; switching averages the K/V heads of each new group (Ainslie et al. 2023, §2.1).</source>
         <translation>查询头共享多少个 K/V 头。K/V 头越少，KV 缓存越小；切换时对每个新组内的 K/V 头取平均（Ainslie 等，2023，§2.1）。</translation>
     </message>
@@ -1576,7 +1576,7 @@ masked</source>
 <context>
     <name>InterventionView</name>
     <message>
-        <location filename="../ui/views/interventionview.cpp" line="+43"/>
+        <location filename="../ui/views/interventions/interventionview.cpp" line="+43"/>
         <source>The key to intervene on</source>
         <translation>要干预的键</translation>
     </message>
@@ -1661,7 +1661,7 @@ masked</source>
         <translation>复制“%1”：其权重 %2 变为两个副本合计 %3；一个 logit 增加 ln 2 的副本得到 %4（输出相差 %5）。输出 %6 → %7，‖Δ‖ = %8。</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>Deleting “%1”</source>
         <translation>删除“%1”</translation>
     </message>
@@ -1686,7 +1686,7 @@ masked</source>
         <translation> 它的权重现在是 %1。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>“%1” %2 → %3</source>
         <translation>“%1” %2 → %3</translation>
     </message>
@@ -1840,12 +1840,12 @@ masked</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+55"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+55"/>
         <source>Attention Lab</source>
         <translation>注意力实验室</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+55"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1951,25 +1951,29 @@ masked</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
+        <location line="+147"/>
         <source>There is no lesson “%1”. The lessons are: %2.</source>
         <translation>没有课程“%1”。课程有：%2。</translation>
     </message>
     <message numerus="yes">
+        <location line="+3"/>
         <source>Lesson “%1” has %n step(s); there is no step %2.</source>
         <translation>
             <numerusform>课程“%1”有 %n 步；没有第 %2 步。</numerusform>
         </translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>No such lesson step</source>
         <translation>没有这个课程步骤</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>The window shows the lesson you were on instead.</source>
         <translation>窗口改为显示你上次所在的课程。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-154"/>
         <source>%1
 
 %2</source>
@@ -2040,7 +2044,7 @@ masked</source>
         <translation>内置课程(&amp;B)</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+82"/>
         <source>(a lesson)</source>
         <translation>（课程）</translation>
     </message>
@@ -2095,7 +2099,7 @@ masked</source>
 <context>
     <name>MaskCanvas</name>
     <message>
-        <location filename="../ui/views/maskcanvas.cpp" line="+94"/>
+        <location filename="../ui/views/mask/maskcanvas.cpp" line="+94"/>
         <source>key_padding of “%1”: click to mark it as padding or as a real token</source>
         <translation>“%1”的 key_padding：点击将其标记为填充或真实词元</translation>
     </message>
@@ -2103,7 +2107,7 @@ masked</source>
 <context>
     <name>MaskControls</name>
     <message>
-        <location filename="../ui/views/maskcontrols.cpp" line="+13"/>
+        <location filename="../ui/views/mask/maskcontrols.cpp" line="+13"/>
         <source>Causal</source>
         <translation>因果</translation>
     </message>
@@ -2196,7 +2200,7 @@ masked</source>
 <context>
     <name>MaskEditorView</name>
     <message>
-        <location filename="../ui/views/maskeditorview.cpp" line="+113"/>
+        <location filename="../ui/views/mask/maskeditorview.cpp" line="+113"/>
         <source>%1: refused (%2).</source>
         <translation>%1：被拒绝（%2）。</translation>
     </message>
@@ -2351,7 +2355,7 @@ click or Space shows it</source>
 <context>
     <name>MatrixClipboard</name>
     <message>
-        <location filename="../ui/views/matrixclipboard.cpp" line="+33"/>
+        <location filename="../ui/views/common/matrixclipboard.cpp" line="+34"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
@@ -2401,7 +2405,7 @@ click or Space shows it</source>
         <translation>将 %1 写入 CSV 文件（一行标签作为表头，数字为精确值）</translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location line="+104"/>
         <source>Copied %1×%2 of %3</source>
         <translation>已复制 %3 的 %1×%2</translation>
     </message>
@@ -2441,6 +2445,7 @@ click or Space shows it</source>
         <translation>它是一个文件夹</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>it is a pipe or socket, not a file</source>
         <translation>它是管道或套接字，不是文件</translation>
     </message>
@@ -2695,7 +2700,7 @@ cos(输出, 针的值) = %3
 <context>
     <name>MeasuringView</name>
     <message>
-        <location filename="../ui/views/measuringview.cpp" line="+73"/>
+        <location filename="../ui/views/measuring/measuringview.cpp" line="+73"/>
         <source>A small benchmark</source>
         <translation>一个小型基准测试</translation>
     </message>
@@ -2763,12 +2768,12 @@ cos(输出, 针的值) = %3
     </message>
     <message>
         <location line="+1"/>
-        <location line="+181"/>
+        <location line="+184"/>
         <source>last %1 keys</source>
         <translation>最近 %1 个键</translation>
     </message>
     <message>
-        <location line="-178"/>
+        <location line="-181"/>
         <source>A causal local window: the last query sees this many keys, itself included</source>
         <translation>因果局部窗口：最后一个查询看到这么多个键，含自身</translation>
     </message>
@@ -2783,7 +2788,7 @@ cos(输出, 针的值) = %3
         <translation>因果窗口</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+27"/>
         <source>%1 of %2: %3</source>
         <translation>%1 / %2：%3</translation>
     </message>
@@ -2848,7 +2853,7 @@ cos(输出, 针的值) = %3
 <context>
     <name>PathsCanvas</name>
     <message>
-        <location filename="../ui/views/pathscanvas.cpp" line="+110"/>
+        <location filename="../ui/views/paths/pathscanvas.cpp" line="+110"/>
         <source>From position i = %1 to j = %2, n = %3</source>
         <translation>从位置 i = %1 到 j = %2，n = %3</translation>
     </message>
@@ -2953,7 +2958,7 @@ against n</source>
 <context>
     <name>PathsView</name>
     <message>
-        <location filename="../ui/views/pathsview.cpp" line="+25"/>
+        <location filename="../ui/views/paths/pathsview.cpp" line="+25"/>
         <source>Number of positions n; changing it puts i and j at the two ends</source>
         <translation>位置数 n；改变它会把 i 和 j 放到两端</translation>
     </message>
@@ -3037,7 +3042,7 @@ against n</source>
 <context>
     <name>PerformancePanel</name>
     <message>
-        <location filename="../ui/views/performancepanel.cpp" line="+54"/>
+        <location filename="../ui/bench/performancepanel.cpp" line="+54"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
@@ -3267,7 +3272,7 @@ against n</source>
 <context>
     <name>PositionView</name>
     <message>
-        <location filename="../ui/views/positionview.cpp" line="+44"/>
+        <location filename="../ui/views/position/positionview.cpp" line="+44"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -3492,7 +3497,7 @@ ALiBi：%1</translation>
 <context>
     <name>PreferencesDialog</name>
     <message>
-        <location filename="../ui/workspace/preferencesdialog.cpp" line="+26"/>
+        <location filename="../ui/workspace/preferencesdialog.cpp" line="+27"/>
         <source>Preferences</source>
         <translation>首选项</translation>
     </message>
@@ -3577,7 +3582,7 @@ ALiBi：%1</translation>
         <translation>语言将在下次启动注意力实验室时更改。</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+44"/>
         <source>Undo &amp;history</source>
         <translation>撤销历史(&amp;H)</translation>
     </message>
@@ -3610,7 +3615,7 @@ ALiBi：%1</translation>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../ui/views/headsfigure.cpp" line="+180"/>
+        <location filename="../ui/views/heads/headsfigure.cpp" line="+187"/>
         <source>Rows: queries, columns: keys, colour: weight 0 → 1. A grey box holds the query heads that read one K/V head. Click a map to pick its head and query.</source>
         <translation>行：查询，列：键，颜色：权重 0 → 1。灰框圈出读取同一个 K/V 头的查询头。点击一张图以选择其头和查询。</translation>
     </message>
@@ -3626,7 +3631,7 @@ ALiBi：%1</translation>
     </message>
     <message>
         <location line="+9"/>
-        <location line="+55"/>
+        <location line="+60"/>
         <source>head %1</source>
         <translation>头 %1</translation>
     </message>
@@ -3641,7 +3646,7 @@ ALiBi：%1</translation>
         <translation>“%1”：拼接 · W_o = 输出</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+53"/>
         <source>Blue &lt; 0 &lt; red. W_o is fixed by the view (seeded Xavier-uniform, not trained): every output entry mixes every head.</source>
         <translation>蓝 &lt; 0 &lt; 红。W_o 由视图固定（带种子的 Xavier 均匀初始化，未训练）：每个输出分量都混合了每个头。</translation>
     </message>
@@ -3651,7 +3656,7 @@ ALiBi：%1</translation>
         <translation>蓝 &lt; 0 &lt; 红；W_o 带种子，未训练。</translation>
     </message>
     <message>
-        <location filename="../ui/views/positionfigure.cpp" line="+104"/>
+        <location filename="../ui/views/position/positionfigure.cpp" line="+104"/>
         <source>Weights (rows: queries, columns: keys)</source>
         <translation>权重（行：查询，列：键）</translation>
     </message>
@@ -3724,7 +3729,7 @@ ALiBi：%1</translation>
 <context>
     <name>QkvEditorView</name>
     <message>
-        <location filename="../ui/views/qkveditorview.cpp" line="+45"/>
+        <location filename="../ui/views/qkv/qkveditorview.cpp" line="+45"/>
         <source>Q: n_q × (H_q·d_k)   K: n_k × (H_kv·d_k)   V: n_k × (H_kv·d_v)
 A = softmax(scores): n_q × n_k per head   O = A·V: n_q × (H_q·d_v)</source>
         <translation>Q：n_q × (H_q·d_k)   K：n_k × (H_kv·d_k)   V：n_k × (H_kv·d_v)
@@ -3751,7 +3756,7 @@ A = softmax(分数)：每个头 n_q × n_k   O = A·V：n_q × (H_q·d_v)</trans
         <translation>查询：</translation>
     </message>
     <message>
-        <location line="+198"/>
+        <location line="+203"/>
         <source>head %1 (K/V head %2)</source>
         <translation>头 %1（K/V 头 %2）</translation>
     </message>
@@ -3811,7 +3816,7 @@ weights = %2</source>
 <context>
     <name>QuerySelector</name>
     <message>
-        <location filename="../ui/views/queryselector.cpp" line="+16"/>
+        <location filename="../ui/views/common/queryselector.cpp" line="+16"/>
         <source>The query whose scores and weights are shown</source>
         <translation>显示其分数和权重的查询</translation>
     </message>
@@ -3935,7 +3940,7 @@ with 1/√d_k: weight %4, logit %5</source>
 <context>
     <name>ScalingView</name>
     <message>
-        <location filename="../ui/views/scalingview.cpp" line="+91"/>
+        <location filename="../ui/views/scaling/scalingview.cpp" line="+91"/>
         <source>Nothing to show: %1</source>
         <translation>无可显示内容：%1</translation>
     </message>
@@ -4088,7 +4093,7 @@ with 1/√d_k: weight %4, logit %5</source>
 <context>
     <name>ScoreControls</name>
     <message>
-        <location filename="../ui/views/scorecontrols.cpp" line="+44"/>
+        <location filename="../ui/views/common/scorecontrols.cpp" line="+44"/>
         <source>How a query q and a key k become a score:
 scaled dot  q·k / √d_k (Vaswani et al. 2017, §3.2.1)
 dot  q·k (no scaling)
@@ -4293,7 +4298,7 @@ logit = 缩放系数 · S / 温度 = %1</translation>
 <context>
     <name>ScoresTable</name>
     <message>
-        <location filename="../ui/views/scorestable.cpp" line="+25"/>
+        <location filename="../ui/views/common/scorestable.cpp" line="+25"/>
         <location line="+104"/>
         <source>Edit scores directly</source>
         <translation>直接编辑分数</translation>
@@ -4400,7 +4405,7 @@ weight = %5</source>
 <context>
     <name>ScoringView</name>
     <message>
-        <location filename="../ui/views/scoringview.cpp" line="+89"/>
+        <location filename="../ui/views/scoring/scoringview.cpp" line="+89"/>
         <source>Additive parameters: this scenario has no q and k to score.</source>
         <translation>加性参数：本场景没有可打分的 q 和 k。</translation>
     </message>
@@ -4478,7 +4483,7 @@ weight = %5</source>
 <context>
     <name>SentenceArcsView</name>
     <message>
-        <location filename="../ui/views/sentencearcsview.cpp" line="+103"/>
+        <location filename="../ui/views/sentence/sentencearcsview.cpp" line="+103"/>
         <source>Click a word (or press ← / →) to make it the query; hover a word for its exact weight.</source>
         <translation>点击一个词（或按 ← / →）使其成为查询；悬停在词上查看其精确权重。</translation>
     </message>
@@ -4549,7 +4554,7 @@ masked: this query may not attend to this key</source>
 <context>
     <name>TensorActions</name>
     <message>
-        <location filename="../ui/tensoractions.cpp" line="+27"/>
+        <location filename="../ui/shell/tensoractions.cpp" line="+27"/>
         <source>Sa&amp;ve scenario as…</source>
         <translation>场景另存为(&amp;V)…</translation>
     </message>
@@ -4646,7 +4651,7 @@ masked: this query may not attend to this key</source>
 <context>
     <name>TilingView</name>
     <message>
-        <location filename="../ui/views/tilingview.cpp" line="+46"/>
+        <location filename="../ui/views/tiling/tilingview.cpp" line="+46"/>
         <source>B_r: query rows per tile</source>
         <translation>B_r：每块的查询行数</translation>
     </message>
@@ -4825,12 +4830,12 @@ softmax 权重 %3
 <context>
     <name>WorkspaceController</name>
     <message>
-        <location filename="../ui/workspace/workspacecontroller.cpp" line="+36"/>
+        <location filename="../ui/workspace/workspacecontroller.cpp" line="+37"/>
         <source>Attention Lab workspaces (*.attnlab);;All files (*)</source>
         <translation>注意力实验室工作区 (*.attnlab);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+37"/>
         <source>Open &amp;workspace…</source>
         <translation>打开工作区(&amp;W)…</translation>
     </message>
@@ -4865,7 +4870,7 @@ softmax 权重 %3
         <translation>将工作区保存到新文件</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <location line="+239"/>
         <source>Untitled</source>
         <translation>未命名</translation>
@@ -5084,7 +5089,7 @@ softmax 权重 %3
 <context>
     <name>attn::ui</name>
     <message>
-        <location filename="../ui/benchplan.cpp" line="+118"/>
+        <location filename="../ui/bench/benchplan.cpp" line="+118"/>
         <source>“%1” is not a size: give whole numbers from 1 to %2 separated by commas, e.g. 256, 1024, 4k.</source>
         <translation>“%1”不是长度：请输入 1 到 %2 之间的整数，用逗号分隔，例如 256, 1024, 4k。</translation>
     </message>
@@ -5104,7 +5109,7 @@ softmax 权重 %3
         <translation>，窗口 %1</translation>
     </message>
     <message>
-        <location filename="../ui/figureexport.cpp" line="+29"/>
+        <location filename="../ui/plots/figureexport.cpp" line="+29"/>
         <source>Worked example</source>
         <translation>演算示例</translation>
     </message>
@@ -5121,7 +5126,7 @@ softmax 权重 %3
     <message>
         <location line="+70"/>
         <location filename="../ui/plots/plotexport.cpp" line="+109"/>
-        <location filename="../ui/views/paintedexport.cpp" line="+37"/>
+        <location filename="../ui/views/common/paintedexport.cpp" line="+37"/>
         <source>Unknown figure format “%1”: use png, svg or pdf.</source>
         <translation>未知的图格式“%1”：请使用 png、svg 或 pdf。</translation>
     </message>
@@ -5152,19 +5157,19 @@ softmax 权重 %3
     </message>
     <message>
         <location line="+14"/>
-        <location filename="../ui/views/paintedexport.cpp" line="+30"/>
+        <location filename="../ui/views/common/paintedexport.cpp" line="+30"/>
         <source>Attention Lab figure</source>
         <translation>注意力实验室图</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../ui/views/paintedexport.cpp" line="+3"/>
+        <location filename="../ui/views/common/paintedexport.cpp" line="+3"/>
         <source>Cannot start the SVG painter for %1.</source>
         <translation>无法为 %1 启动 SVG 绘制器。</translation>
     </message>
     <message>
         <location line="+8"/>
-        <location filename="../ui/views/paintedexport.cpp" line="+17"/>
+        <location filename="../ui/views/common/paintedexport.cpp" line="+17"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -5175,12 +5180,12 @@ softmax 权重 %3
     </message>
     <message>
         <location line="+40"/>
-        <location filename="../ui/views/paintedexport.cpp" line="-46"/>
+        <location filename="../ui/views/common/paintedexport.cpp" line="-46"/>
         <source>Invalid figure size %1×%2: both must be positive.</source>
         <translation>无效的图尺寸 %1×%2：两者都必须为正数。</translation>
     </message>
     <message>
-        <location filename="../ui/views/editortext.cpp" line="+43"/>
+        <location filename="../ui/views/qkv/editortext.cpp" line="+43"/>
         <source>%1 per head (%2 heads)</source>
         <translation>每个头 %1（%2 个头）</translation>
     </message>
@@ -5195,7 +5200,7 @@ softmax 权重 %3
         <translation>Q %1，K %2，V %3 → A %4，O %5×%6</translation>
     </message>
     <message>
-        <location filename="../ui/views/masktext.cpp" line="+35"/>
+        <location filename="../ui/views/mask/masktext.cpp" line="+35"/>
         <source>causal</source>
         <translation>因果</translation>
     </message>
@@ -5310,7 +5315,7 @@ softmax 权重 %3
         <translation>（前后均为 NaN）</translation>
     </message>
     <message>
-        <location filename="../ui/views/paintedexport.cpp" line="+9"/>
+        <location filename="../ui/views/common/paintedexport.cpp" line="+9"/>
         <source>The figure %1 is too large for memory.</source>
         <translation>图 %1 太大，内存放不下。</translation>
     </message>
@@ -5325,7 +5330,7 @@ softmax 权重 %3
         <translation>无法为 %1 启动 PDF 绘制器。</translation>
     </message>
     <message>
-        <location filename="../ui/views/reportchecklist.cpp" line="+58"/>
+        <location filename="../ui/views/measuring/reportchecklist.cpp" line="+58"/>
         <source>n (n_q = n_k)</source>
         <translation>n（n_q = n_k）</translation>
     </message>
@@ -5412,7 +5417,7 @@ softmax 权重 %3
         <translation>%1 毫秒（%2 次运行）</translation>
     </message>
     <message>
-        <location filename="../ui/views/tensorbuttons.cpp" line="+35"/>
+        <location filename="../ui/views/qkv/tensorbuttons.cpp" line="+35"/>
         <source>query</source>
         <translation>查询</translation>
     </message>
@@ -5508,7 +5513,7 @@ softmax 权重 %3
         <translation>无法删除最后一个 %1 列：%1 至少为 1。</translation>
     </message>
     <message>
-        <location filename="../ui/views/tilingdesigns.cpp" line="+75"/>
+        <location filename="../ui/views/tiling/tilingdesigns.cpp" line="+75"/>
         <source>%1 reached</source>
         <translation>已到达%1</translation>
     </message>
@@ -5736,7 +5741,7 @@ softmax 权重 %3
 <context>
     <name>attn::ui::QkvEditorView</name>
     <message>
-        <location filename="../ui/views/editortext.cpp" line="+16"/>
+        <location filename="../ui/views/qkv/editortext.cpp" line="+16"/>
         <source>&lt;b&gt;Q&lt;/b&gt; — queries: what each token looks for &amp;nbsp; &lt;span style=&apos;color:#555&apos;&gt;n_q × %1 = %2 × %3&lt;/span&gt;</source>
         <translation>&lt;b&gt;Q&lt;/b&gt; — 查询：每个词在寻找什么 &amp;nbsp; &lt;span style=&apos;color:#555&apos;&gt;n_q × %1 = %2 × %3&lt;/span&gt;</translation>
     </message>
@@ -5754,12 +5759,12 @@ softmax 权重 %3
 <context>
     <name>attn::ui::Workspace</name>
     <message>
-        <location filename="../ui/workspace/workspacefile.cpp" line="+38"/>
+        <location filename="../ui/workspace/workspacefile.cpp" line="+44"/>
         <source>“%1” must be a whole number from 0 to %2, got %3.</source>
         <translation>“%1”必须是 0 到 %2 之间的整数，实际为 %3。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>“%1” must be a string, got %2.</source>
         <translation>“%1”必须是字符串，实际为 %2。</translation>
     </message>
@@ -5839,6 +5844,7 @@ softmax 权重 %3
         <translation>%1 是文件夹，不是工作区文件。</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>%1 is %2, not a workspace file.</source>
         <translation>%1 是%2，不是工作区文件。</translation>
     </message>
@@ -5863,6 +5869,7 @@ softmax 权重 %3
         <translation>%1 不包含 JSON 对象。</translation>
     </message>
     <message>
+        <location line="+2"/>
         <location line="+4"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
@@ -5876,7 +5883,7 @@ softmax 权重 %3
 <context>
     <name>attn::ui::saveFileAtomically</name>
     <message>
-        <location filename="../ui/savefile.cpp" line="+17"/>
+        <location filename="../ui/base/savefile.cpp" line="+17"/>
         <source>the disk is full</source>
         <translation>磁盘已满</translation>
     </message>

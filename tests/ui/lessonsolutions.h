@@ -7,8 +7,8 @@
 #include "ui/document/scenariodocument.h"
 #include "ui/lessons/lesson.h"
 #include "ui/models/scorematrixmodel.h"
-#include "ui/views/figureview.h"
-#include "ui/views/maskedits.h"
+#include "ui/views/common/figureview.h"
+#include "ui/views/mask/maskedits.h"
 
 #include <QAbstractButton>
 #include <QAbstractSlider>

@@ -7,7 +7,7 @@
 #include "ui/document/scenariodocument.h"
 #include "ui/models/matrixtablemodel.h"
 #include "ui/models/scorematrixmodel.h"
-#include "ui/views/scorecontrols.h"
+#include "ui/views/common/scorecontrols.h"
 #include "workedexample.h"
 
 #include <QDoubleSpinBox>

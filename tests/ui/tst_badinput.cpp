@@ -9,7 +9,7 @@
 #include "ui/document/scenariodocument.h"
 #include "ui/document/scenariojson.h"
 #include "ui/lessons/lessonloader.h"
-#include "ui/views/figureview.h"
+#include "ui/views/common/figureview.h"
 #include "ui/views/viewregistry.h"
 
 #include "workedexample.h"

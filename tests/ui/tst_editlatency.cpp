@@ -5,7 +5,7 @@
 #include "strictwarnings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/lessons/lesson.h"
-#include "ui/mainwindow.h"
+#include "ui/shell/mainwindow.h"
 
 #include <QApplication>
 #include <QTest>

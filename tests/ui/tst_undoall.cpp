@@ -3,16 +3,16 @@
 // exact scenario after. Kinds: a table cell, a structural button, the score strip, the raw
 // score table, the mask editor, the position view, the heads MHA/GQA switch.
 #include "strictwarnings.h"
-#include "ui/appsettings.h"
+#include "ui/base/appsettings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/document/scenariojson.h"
-#include "ui/mainwindow.h"
+#include "ui/shell/mainwindow.h"
 #include "ui/models/matrixtablemodel.h"
 #include "ui/models/scorematrixmodel.h"
-#include "ui/views/maskeditorview.h"
-#include "ui/views/qkveditorview.h"
-#include "ui/views/scorecontrols.h"
-#include "ui/views/scorestable.h"
+#include "ui/views/mask/maskeditorview.h"
+#include "ui/views/qkv/qkveditorview.h"
+#include "ui/views/common/scorecontrols.h"
+#include "ui/views/common/scorestable.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -1,6 +1,6 @@
 #include "ui/document/matrixcsv.h"
 
-#include "ui/numbertext.h"
+#include "ui/base/numbertext.h"
 
 #include <QCoreApplication>
 #include <QLocale>

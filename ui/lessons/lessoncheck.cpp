@@ -1,6 +1,6 @@
 #include "ui/lessons/lessoncheck.h"
 
-#include "ui/numbertext.h"
+#include "ui/base/numbertext.h"
 
 #include <QCoreApplication>
 #include <QLocale>

@@ -7,7 +7,7 @@
 #include "ui/lessons/lessoncheck.h"
 #include "ui/lessons/lessonreader.h"
 #include "ui/lessons/tasklint.h"
-#include "ui/resources.h"
+#include "ui/base/resources.h"
 #include "ui/views/viewregistry.h"
 
 #include <QDir>

@@ -3,7 +3,7 @@
 #include "ui/document/scenariodocument.h"
 #include "ui/lessons/lessoncheck.h"
 #include "ui/lessons/lessonstage.h"
-#include "ui/views/figureview.h"
+#include "ui/views/common/figureview.h"
 
 #include <QAction>
 #include <QFileInfo>

@@ -1,6 +1,6 @@
 #include "ui/models/matrixtablemodel.h"
 
-#include "ui/numbertext.h"
+#include "ui/base/numbertext.h"
 
 #include <cmath>
 

@@ -1,6 +1,6 @@
 #include "ui/models/scorematrixmodel.h"
 
-#include "ui/numbertext.h"
+#include "ui/base/numbertext.h"
 
 #include <QColor>
 

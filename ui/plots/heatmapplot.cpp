@@ -1,7 +1,7 @@
 #include "ui/plots/heatmapplot.h"
 
-#include "ui/appsettings.h"
-#include "ui/numbertext.h"
+#include "ui/base/appsettings.h"
+#include "ui/base/numbertext.h"
 #include "ui/plots/colorbar.h"
 #include "ui/plots/plotexport.h"
 #include "ui/plots/tokenticks.h"

@@ -1,7 +1,7 @@
 #include "ui/plots/measuringplot.h"
 
 #include "core/kernels/registry.h"
-#include "ui/numbertext.h"
+#include "ui/base/numbertext.h"
 #include "ui/plots/plotexport.h"
 #include "ui/plots/plotlayout.h"
 

@@ -1,5 +1,5 @@
 #include "ui/plots/plotexport.h"
-#include "ui/savefile.h"
+#include "ui/base/savefile.h"
 
 #include <QBuffer>
 #include <QCoreApplication>

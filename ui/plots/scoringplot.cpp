@@ -1,6 +1,6 @@
 #include "ui/plots/scoringplot.h"
 
-#include "ui/numbertext.h"
+#include "ui/base/numbertext.h"
 #include "ui/plots/plotlayout.h"
 #include "ui/plots/tokenticks.h"
 

@@ -1,6 +1,6 @@
 #include "ui/plots/viridis.h"
 
-#include "ui/appsettings.h"
+#include "ui/base/appsettings.h"
 
 #include <qcustomplot.h>
 

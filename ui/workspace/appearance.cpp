@@ -1,6 +1,6 @@
 #include "ui/workspace/appearance.h"
 
-#include "ui/appsettings.h"
+#include "ui/base/appsettings.h"
 
 #include <QApplication>
 #include <QStyle>

@@ -1,9 +1,9 @@
 #include "ui/workspace/preferencesdialog.h"
 
-#include "ui/appsettings.h"
+#include "ui/base/appsettings.h"
 #include "ui/document/scenariodocument.h"
-#include "ui/mainwindow.h"
 #include "ui/workspace/appearance.h"
+#include "ui/workspace/workspacehost.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -11,6 +11,7 @@
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPointer>
@@ -97,17 +98,18 @@ void PreferencesDialog::showSettings()
     m_language->setCurrentIndex(qMax(0, m_language->findData(settings.language())));
 }
 
-void addPreferencesActions(MainWindow *window)
+void addPreferencesActions(WorkspaceHost *host)
 {
+    QMainWindow *window = host->hostWindow();
     Appearance::install();
 
     auto *history = new QAction(PreferencesDialog::tr("Undo &history"), window);
     history->setObjectName(QStringLiteral("undoHistoryAction"));
     history->setStatusTip(PreferencesDialog::tr("List every edit; click one to go back to it"));
-    QObject::connect(history, &QAction::triggered, window, [window] {
+    QObject::connect(history, &QAction::triggered, window, [window, host] {
         auto *view = window->findChild<QUndoView *>(QStringLiteral("undoHistory"));
         if (!view) {
-            view = new QUndoView(window->document()->undoStack(), window);
+            view = new QUndoView(host->document()->undoStack(), window);
             view->setObjectName(QStringLiteral("undoHistory"));
             view->setWindowFlag(Qt::Tool);
             view->setWindowTitle(PreferencesDialog::tr("Undo history"));
@@ -133,7 +135,7 @@ void addPreferencesActions(MainWindow *window)
         dialog->raise();
         dialog->activateWindow();
     });
-    window->addMenuActions(MainWindow::MenuSlot::EditSettings, {history, preferences});
+    host->addMenuActions(MenuSlot::EditSettings, {history, preferences});
 }
 
 } // namespace attn::ui

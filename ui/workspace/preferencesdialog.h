@@ -10,7 +10,7 @@ class QSpinBox;
 
 namespace attn::ui {
 
-class MainWindow;
+class WorkspaceHost;
 
 /// The preferences as widgets bound to AppSettings::instance(): a change of a widget sets the
 /// setting at once; a change of the setting elsewhere (e.g. a workspace opened) shows here.
@@ -39,6 +39,6 @@ private:
 /// Adds Edit → Undo history (a QUndoView window of the document's stack) and Edit →
 /// Preferences… (QKeySequence::Preferences, else Ctrl+,) to `window`, and installs the
 /// Appearance that applies the theme and presentation mode.
-void addPreferencesActions(MainWindow *window);
+void addPreferencesActions(WorkspaceHost *host);
 
 } // namespace attn::ui

@@ -1,17 +1,18 @@
 #include "ui/workspace/workspacecontroller.h"
 
-#include "ui/appsettings.h"
+#include "ui/base/appsettings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/lessons/lessonloader.h"
 #include "ui/lessons/lessonnavigator.h"
 #include "ui/lessons/lessonstage.h"
-#include "ui/mainwindow.h"
+#include "ui/workspace/workspacehost.h"
 
 #include <QAction>
 #include <QCloseEvent>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -38,14 +39,15 @@ QString fileFilter()
 
 } // namespace
 
-WorkspaceController::WorkspaceController(MainWindow *window) : QObject(window), m_window(window)
+WorkspaceController::WorkspaceController(WorkspaceHost *host)
+    : QObject(host->hostWindow()), m_host(host), m_window(host->hostWindow())
 {
     createActions();
-    QUndoStack *stack = m_window->document()->undoStack();
+    QUndoStack *stack = m_host->document()->undoStack();
     connect(stack, &QUndoStack::cleanChanged, this, &WorkspaceController::updateTitle);
     // The window's document goes before this controller when the window closes; its undo stack
     // still signals then, and the half-destroyed window must not be asked for its title.
-    connect(m_window->document(), &QObject::destroyed, this, [stack, this] { stack->disconnect(this); });
+    connect(m_host->document(), &QObject::destroyed, this, [stack, this] { stack->disconnect(this); });
     m_autosaveTimer = new QTimer(this);
     m_autosaveTimer->setInterval(kAutosaveMs);
     connect(m_autosaveTimer, &QTimer::timeout, this, [this] { autosave(); });
@@ -87,8 +89,7 @@ void WorkspaceController::createActions()
                             : QKeySequence(QKeySequence::SaveAs));
     saveAs->setStatusTip(tr("Save the workspace to a new file"));
     connect(saveAs, &QAction::triggered, this, &WorkspaceController::saveAsInteractively);
-    m_window->addMenuActions(MainWindow::MenuSlot::FileWorkspace,
-                             {open, m_recentMenu->menuAction(), save, saveAs});
+    m_host->addMenuActions(MenuSlot::FileWorkspace, {open, m_recentMenu->menuAction(), save, saveAs});
 }
 
 void WorkspaceController::updateTitle()
@@ -101,13 +102,13 @@ void WorkspaceController::updateTitle()
 
 bool WorkspaceController::isModified() const
 {
-    return !m_window->document()->undoStack()->isClean();
+    return !m_host->document()->undoStack()->isClean();
 }
 
 Workspace WorkspaceController::capture() const
 {
-    const doc::ScenarioDocument &document = *m_window->document();
-    const lessons::LessonNavigator &navigator = *m_window->lessonNavigator();
+    const doc::ScenarioDocument &document = *m_host->document();
+    const lessons::LessonNavigator &navigator = *m_host->lessonNavigator();
     Workspace workspace;
     workspace.scenario = document.scenario();
     if (navigator.isAttached() && navigator.currentLesson()) {
@@ -116,7 +117,7 @@ Workspace WorkspaceController::capture() const
         const QString source = navigator.library().source;
         if (source != kShippedSource) workspace.lessonFolder = QFileInfo(source).absoluteFilePath();
     }
-    workspace.view = m_window->currentViewName();
+    workspace.view = m_host->currentViewName();
     workspace.selectedQuery = document.selectedQuery();
     workspace.selectedHead = document.selectedHead();
     workspace.colorMap = AppSettings::colorMapName(AppSettings::instance().colorMap());
@@ -136,7 +137,7 @@ bool WorkspaceController::apply(const Workspace &workspace, QString *error)
     } catch (const std::exception &e) {
         return refuse(tr("The workspace's scenario cannot be computed: %1").arg(QString::fromUtf8(e.what())));
     }
-    lessons::LessonNavigator *navigator = m_window->lessonNavigator();
+    lessons::LessonNavigator *navigator = m_host->lessonNavigator();
     std::optional<lessons::LessonLibrary> library;
     if (!workspace.lessonId.isEmpty()) {
         const QString wanted = workspace.lessonFolder.isEmpty() ? kShippedSource : workspace.lessonFolder;
@@ -163,21 +164,21 @@ bool WorkspaceController::apply(const Workspace &workspace, QString *error)
 
     // 2. The lesson step first: opening it loads the step's scenario, shows its view and resets
     //    the view's controls. The user already agreed to leave the current scenario.
-    doc::ScenarioDocument *document = m_window->document();
+    doc::ScenarioDocument *document = m_host->document();
     document->undoStack()->setClean();
     if (library) navigator->setLibrary(std::move(*library));
     if (!workspace.lessonId.isEmpty()) {
-        m_window->openLesson(workspace.lessonId, workspace.lessonStep);
+        m_host->openLesson(workspace.lessonId, workspace.lessonStep);
     } else {
         navigator->detach();
-        lessons::applyControls(nullptr, *m_window->editorView());
+        lessons::applyControls(nullptr, *m_host->editorView());
     }
     // 3. Then the saved scenario replaces the step's, and the selection and view follow it.
     QString loadError;
     if (!document->load(workspace.scenario, &loadError)) return refuse(loadError); // checked above
     document->setSelectedHead(workspace.selectedHead);
     document->setSelectedQuery(workspace.selectedQuery);
-    m_window->showView(workspace.view);
+    m_host->showView(workspace.view);
     AppSettings::instance().setColorMap(AppSettings::colorMapFromName(workspace.colorMap));
     AppSettings::instance().setDecimals(workspace.decimals);
     m_autosavedIndex = -1;
@@ -214,7 +215,7 @@ bool WorkspaceController::saveTo(const QString &path, bool quiet)
         return false;
     }
     m_currentFile = QFileInfo(path).absoluteFilePath();
-    m_window->document()->undoStack()->setClean();
+    m_host->document()->undoStack()->setClean();
     m_autosavedIndex = -1;
     addRecent(m_currentFile);
     setRestorePath(m_currentFile);
@@ -274,7 +275,7 @@ QString WorkspaceController::autosavePath()
 
 QString WorkspaceController::autosave()
 {
-    const QUndoStack *stack = m_window->document()->undoStack();
+    const QUndoStack *stack = m_host->document()->undoStack();
     if (!isModified() || stack->index() == m_autosavedIndex) return {};
     if (!m_currentFile.isEmpty()) return saveTo(m_currentFile, true) ? m_currentFile : QString();
     const QString path = autosavePath();

@@ -15,10 +15,11 @@ class QAction;
 class QMenu;
 class QSettings;
 class QTimer;
+class QMainWindow;
 
 namespace attn::ui {
 
-class MainWindow;
+class WorkspaceHost;
 
 /// Adds the workspace actions to `window`'s File menu and keeps its title. Owned by the window.
 /// The recent list and the restore pointer live in QSettings ("workspace/recent",
@@ -30,7 +31,7 @@ public:
     static constexpr int kMaxRecent = 8;
     static constexpr int kAutosaveMs = 30'000;
 
-    explicit WorkspaceController(MainWindow *window);
+    explicit WorkspaceController(WorkspaceHost *host);
     ~WorkspaceController() override;
 
     /// Keeps the recent list in the INI file `path` instead of the user's settings (tests).
@@ -89,7 +90,8 @@ private:
     std::unique_ptr<QSettings> settings() const;
     void setRestorePath(const QString &path);
 
-    MainWindow *m_window;
+    WorkspaceHost *m_host;
+    QMainWindow *m_window; ///< m_host->hostWindow()
     QString m_currentFile;
     QString m_settingsFile;
     QMenu *m_recentMenu = nullptr;

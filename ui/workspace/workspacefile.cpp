@@ -1,7 +1,7 @@
 #include "ui/workspace/workspacefile.h"
+#include "ui/base/savefile.h"
 #include "ui/document/filekind.h"
 #include "ui/document/jsonproblem.h"
-#include "ui/savefile.h"
 
 #include "ui/document/scenariojson.h"
 

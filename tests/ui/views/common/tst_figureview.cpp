@@ -1,0 +1,109 @@
+// FigureView::whenShown: a hidden page of the window puts off its document handlers and runs
+// each once when shown or when its task values are read; a view on screen or standing alone
+// (tests, exports) runs them at once.
+#include "strictwarnings.h"
+#include "ui/document/scenariodocument.h"
+#include "ui/views/common/figureview.h"
+#include "workedexample.h"
+
+#include <QLabel>
+#include <QStackedWidget>
+#include <QTest>
+
+using attn::doc::ScenarioDocument;
+using attn::doc::TensorRole;
+
+namespace {
+
+/// Counts its handler's runs and reports the count as a task value.
+class CountingView : public attn::ui::FigureView {
+public:
+    explicit CountingView(ScenarioDocument *document, QWidget *parent = nullptr)
+        : FigureView(document, parent)
+    {
+        const auto handler = whenShown([this] { ++runs; });
+        connect(document, &ScenarioDocument::traceChanged, this, handler);
+        connect(document, &ScenarioDocument::selectedQueryChanged, this, handler);
+    }
+    bool exportTo(const QString &, const QString &, QSize, QString *) const override { return false; }
+    QMap<QString, double> taskValues() const override { return {{QStringLiteral("runs"), double(runs)}}; }
+    int runs = 0;
+};
+
+/// A window's stack of pages: another view in front of a CountingView.
+struct Pages {
+    explicit Pages(ScenarioDocument *document)
+        : front(new QLabel(QStringLiteral("another view"), &pages)), view(new CountingView(document, &pages))
+    {
+        pages.addWidget(front);
+        pages.addWidget(view);
+    }
+    QStackedWidget pages;
+    QLabel *front;
+    CountingView *view;
+};
+
+} // namespace
+
+class TestFigureView : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init() { attn::test::failOnQtWarnings(); }
+    void standaloneViewRunsAtOnce();
+    void hiddenPageCatchesUpOnceWhenShown();
+    void readingTaskValuesCatchesUp();
+};
+
+void TestFigureView::standaloneViewRunsAtOnce()
+{
+    ScenarioDocument document;
+    QVERIFY(document.load(attn::test::workedExample()));
+    CountingView view(&document); // no parent, never shown: as in `export` and the tests
+    QVERIFY(document.setCell(TensorRole::Query, 0, 0, 2.0));
+    QCOMPARE(view.runs, 1);
+    QVERIFY(document.setCell(TensorRole::Query, 0, 0, 3.0));
+    QCOMPARE(view.runs, 2);
+}
+
+void TestFigureView::hiddenPageCatchesUpOnceWhenShown()
+{
+    ScenarioDocument document;
+    QVERIFY(document.load(attn::test::workedExample()));
+    Pages window(&document);
+    QLabel *front = window.front;
+    CountingView *view = window.view;
+    QStackedWidget &pages = window.pages;
+    pages.setCurrentWidget(view);
+    pages.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pages));
+    QVERIFY(document.setCell(TensorRole::Query, 0, 0, 2.0)); // on screen: at once
+    QCOMPARE(view->runs, 1);
+    pages.setCurrentWidget(front);
+    QVERIFY(document.setCell(TensorRole::Query, 0, 0, 3.0)); // hidden: put off
+    QVERIFY(document.setCell(TensorRole::Query, 0, 0, 4.0));
+    QCOMPARE(view->runs, 1);
+    pages.setCurrentWidget(view); // shown: one run for both edits
+    QCOMPARE(view->runs, 2);
+    view->catchUp(); // nothing left to run
+    QCOMPARE(view->runs, 2);
+}
+
+void TestFigureView::readingTaskValuesCatchesUp()
+{
+    ScenarioDocument document;
+    QVERIFY(document.load(attn::test::workedExample()));
+    Pages window(&document);
+    QLabel *front = window.front;
+    CountingView *view = window.view;
+    QStackedWidget &pages = window.pages;
+    pages.setCurrentWidget(front);
+    pages.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pages));
+    QVERIFY(document.setCell(TensorRole::Query, 0, 0, 2.0));
+    QCOMPARE(view->taskValues().value(QStringLiteral("runs")), 0.0);        // stale, as stored
+    QCOMPARE(view->currentTaskValues().value(QStringLiteral("runs")), 1.0); // what checks read
+}
+
+QTEST_MAIN(TestFigureView)
+#include "tst_figureview.moc"

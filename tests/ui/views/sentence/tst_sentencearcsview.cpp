@@ -1,0 +1,218 @@
+// The sentence arcs view (offscreen): arcs follow the weights, clicks choose the query, masked
+// keys get no arc, two rows for cross-attention, and the figure exports as PNG, SVG and PDF.
+#include "strictwarnings.h"
+#include "ui/document/scenariodocument.h"
+#include "ui/plots/figureexport.h"
+#include "ui/base/resources.h"
+#include "ui/views/sentence/sentencearcsview.h"
+#include "workedexample.h"
+
+#include <QFile>
+#include <QImage>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using attn::doc::ScenarioDocument;
+using attn::ui::SentenceArcsView;
+
+namespace {
+
+/// True when `image` holds more than one colour (something was drawn).
+bool hasDrawing(const QImage &image)
+{
+    const QRgb first = image.pixel(0, 0);
+    for (int y = 0; y < image.height(); y += 3)
+        for (int x = 0; x < image.width(); x += 3)
+            if (image.pixel(x, y) != first) return true;
+    return false;
+}
+
+} // namespace
+
+class TestSentenceArcsView : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init() { attn::test::failOnQtWarnings(); }
+    void initTestCase() { attn::ui::initResources(); }
+    void xiaohongShe();
+    void clickingAWordMakesItTheQuery();
+    void arrowKeysMoveTheQuery();
+    void followsEdits();
+    void maskedKeyHasNoArc();
+    void crossAttentionHasTwoRows();
+    void rendersOffscreen();
+    void exportsPngSvgPdf();
+    void exportRefusesBadInput();
+};
+
+void TestSentenceArcsView::xiaohongShe()
+{
+    ScenarioDocument document;
+    QVERIFY(document.load(attn::ui::loadPresetScenario(QStringLiteral("xiaohong"))));
+    document.setSelectedQuery(4); // "she"
+    SentenceArcsView view(&document);
+    QVERIFY(!view.isCrossAttention());
+    QCOMPARE(view.title(), QStringLiteral("Weights of the query “she” over every word"));
+    QCOMPARE(view.weightText(0), QStringLiteral("0.549"));
+    QCOMPARE(view.weightText(2), QStringLiteral("0.122"));
+    const double w = document.trace().heads[0].weights(4, 0);
+    QCOMPARE(view.arcWidth(0), 0.6 + 12.0 * w);
+    QCOMPARE(view.arcOpacity(0), 0.12 + 0.88 * w);
+    for (int key = 1; key < 8; ++key) QVERIFY(view.arcWidth(key) < view.arcWidth(0));
+    const QString tip = view.keyToolTip(0);
+    QVERIFY2(tip.contains(QStringLiteral("query “she” → key “Xiaohong”")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("weight = 0.5488")), qPrintable(tip)); // exact: 0.5488464…
+    QVERIFY2(tip.contains(QStringLiteral("score (logit) = 3")), qPrintable(tip));
+}
+
+void TestSentenceArcsView::clickingAWordMakesItTheQuery()
+{
+    ScenarioDocument document;
+    QVERIFY(document.load(attn::ui::loadPresetScenario(QStringLiteral("xiaohong"))));
+    SentenceArcsView view(&document);
+    view.resize(900, 420);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QRectF she = view.tokenRect(4);
+    QVERIFY(!she.isEmpty());
+    QTest::mouseClick(&view, Qt::LeftButton, {}, she.center().toPoint());
+    QCOMPARE(document.selectedQuery(), 4);
+    QTest::mouseClick(&view, Qt::LeftButton, {}, view.tokenRect(2).center().toPoint());
+    QCOMPARE(document.selectedQuery(), 2);
+    // A click between words changes nothing.
+    QTest::mouseClick(&view, Qt::LeftButton, {}, QPoint(5, 5));
+    QCOMPARE(document.selectedQuery(), 2);
+}
+
+void TestSentenceArcsView::arrowKeysMoveTheQuery()
+{
+    ScenarioDocument document;
+    QVERIFY(document.load(attn::ui::loadPresetScenario(QStringLiteral("xiaohong"))));
+    SentenceArcsView view(&document);
+    QTest::keyClick(&view, Qt::Key_Right);
+    QTest::keyClick(&view, Qt::Key_Right);
+    QCOMPARE(document.selectedQuery(), 2);
+    QTest::keyClick(&view, Qt::Key_Left);
+    QTest::keyClick(&view, Qt::Key_Left);
+    QTest::keyClick(&view, Qt::Key_Left);
+    QCOMPARE(document.selectedQuery(), 0);
+}
+
+void TestSentenceArcsView::followsEdits()
+{
+    ScenarioDocument document;
+    QVERIFY(document.load(attn::test::workedExample()));
+    SentenceArcsView view(&document);
+    QCOMPARE(view.weightText(0), QStringLiteral("0.670"));
+    QVERIFY(document.setCell(attn::doc::TensorRole::Query, 0, 0, 4.0));
+    QCOMPARE(view.weightText(0), QStringLiteral("0.944"));
+    QVERIFY(view.arcWidth(1) < 1.5);
+}
+
+void TestSentenceArcsView::maskedKeyHasNoArc()
+{
+    attn::Scenario s = attn::test::workedExample();
+    s.mask.key_padding = {true, false};
+    ScenarioDocument document;
+    QVERIFY(document.load(s));
+    SentenceArcsView view(&document);
+    QCOMPARE(view.weightText(0), QStringLiteral("1.000"));
+    QCOMPARE(view.weightText(1), QStringLiteral("—"));
+    QCOMPARE(view.arcWidth(1), 0.0);
+    QCOMPARE(view.arcOpacity(1), 0.0);
+    QVERIFY(view.keyToolTip(1).contains(QStringLiteral("masked")));
+}
+
+void TestSentenceArcsView::crossAttentionHasTwoRows()
+{
+    attn::Scenario s;
+    s.query_tokens = {"le", "chat"};
+    s.key_tokens = {"the", "black", "cat"};
+    s.query.resize(2, 2);
+    s.query << 1, 0, 0, 1;
+    s.key.resize(3, 2);
+    s.key << 1, 0, 0, 0.2, 0, 1;
+    s.value = s.key;
+    ScenarioDocument document;
+    QVERIFY(document.load(s));
+    SentenceArcsView view(&document);
+    view.resize(800, 400);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(view.isCrossAttention());
+    QVERIFY(view.title().contains(QStringLiteral("lower row")));
+    const QRectF key = view.tokenRect(0);
+    const QRectF query = view.tokenRect(1, true);
+    QVERIFY(!key.isEmpty() && !query.isEmpty());
+    QVERIFY(query.top() > key.bottom()); // queries below the keys
+    QVERIFY(view.tokenRect(2, true).isEmpty());
+    QTest::mouseClick(&view, Qt::LeftButton, {}, query.center().toPoint());
+    QCOMPARE(document.selectedQuery(), 1);
+    // Clicking a key does not change the query.
+    QTest::mouseClick(&view, Qt::LeftButton, {}, key.center().toPoint());
+    QCOMPARE(document.selectedQuery(), 1);
+    QVERIFY(view.arcWidth(2) > view.arcWidth(0)); // "chat" looks for "cat"
+}
+
+void TestSentenceArcsView::rendersOffscreen()
+{
+    ScenarioDocument document;
+    QVERIFY(document.load(attn::ui::loadPresetScenario(QStringLiteral("xiaohong"))));
+    SentenceArcsView view(&document);
+    view.resize(800, 400);
+    const QImage image = view.grab().toImage();
+    QCOMPARE(image.size(), QSize(800, 400));
+    QVERIFY(hasDrawing(image));
+}
+
+void TestSentenceArcsView::exportsPngSvgPdf()
+{
+    ScenarioDocument document;
+    QVERIFY(document.load(attn::ui::loadPresetScenario(QStringLiteral("xiaohong"))));
+    document.setSelectedQuery(4);
+    SentenceArcsView view(&document);
+    QTemporaryDir dir;
+    QString error;
+    const QString png = dir.filePath(QStringLiteral("arcs.png"));
+    QVERIFY2(view.exportTo(png, QStringLiteral("png"), QSize(640, 360), &error), qPrintable(error));
+    const QImage image(png);
+    QCOMPARE(image.size(), QSize(640, 360));
+    QVERIFY(hasDrawing(image));
+
+    const QString svg = dir.filePath(QStringLiteral("arcs.svg"));
+    QVERIFY2(view.exportTo(svg, QStringLiteral("svg"), QSize(640, 360), &error), qPrintable(error));
+    QFile svgFile(svg);
+    QVERIFY(svgFile.open(QIODevice::ReadOnly));
+    const QByteArray svgText = svgFile.readAll();
+    QVERIFY(svgText.contains("<svg"));
+    QVERIFY(svgText.contains("Xiaohong"));
+    QVERIFY(svgText.contains("follow the weight"));
+    QVERIFY(!svgText.contains("hover")); // a file cannot be hovered
+
+    const QString pdf = dir.filePath(QStringLiteral("arcs.pdf"));
+    QVERIFY2(view.exportTo(pdf, QStringLiteral("PDF"), QSize(640, 360), &error), qPrintable(error));
+    QFile pdfFile(pdf);
+    QVERIFY(pdfFile.open(QIODevice::ReadOnly));
+    QVERIFY(pdfFile.read(5) == "%PDF-");
+}
+
+void TestSentenceArcsView::exportRefusesBadInput()
+{
+    ScenarioDocument document;
+    QVERIFY(document.load(attn::test::workedExample()));
+    SentenceArcsView view(&document);
+    QTemporaryDir dir;
+    QString error;
+    QVERIFY(!view.exportTo(dir.filePath("a.gif"), QStringLiteral("gif"), QSize(100, 100), &error));
+    QCOMPARE(error, QStringLiteral("Unknown figure format “gif”: use png, svg or pdf."));
+    QVERIFY(!view.exportTo(dir.filePath("a.png"), QStringLiteral("png"), QSize(0, 100), &error));
+    QVERIFY(!view.exportTo(dir.filePath("missing/a.png"), QStringLiteral("png"), QSize(100, 100), &error));
+    QVERIFY2(error.startsWith(QStringLiteral("Cannot write")), qPrintable(error));
+    QVERIFY(!QFile::exists(dir.filePath("missing/a.png")));
+}
+
+QTEST_MAIN(TestSentenceArcsView)
+#include "tst_sentencearcsview.moc"

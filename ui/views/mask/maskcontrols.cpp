@@ -1,0 +1,105 @@
+#include "ui/views/mask/maskcontrols.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+
+namespace attn::ui {
+
+MaskControls::MaskControls(QWidget *parent) : QWidget(parent)
+{
+    m_causal = new QPushButton(tr("Causal"), this);
+    m_causal->setToolTip(tr("Each query sees only keys at or before its own position (pos_k ≤ pos_q)."));
+    m_alignment = new QComboBox(this);
+    m_alignment->addItem(tr("bottom-right"), static_cast<int>(Alignment::BottomRight));
+    m_alignment->addItem(tr("top-left"), static_cast<int>(Alignment::TopLeft));
+    m_alignment->setToolTip(
+        tr("Where query i sits among the keys when n_q ≠ n_k: top-left puts it at "
+           "position i, bottom-right at i + n_k − n_q (the last query sees the last key)."));
+    const auto makeSpin = [this](const QString &tip) {
+        auto *spin = new QSpinBox(this);
+        spin->setRange(-1, 4096);
+        spin->setSpecialValueText(QStringLiteral("∞"));
+        spin->setToolTip(tip);
+        return spin;
+    };
+    m_left = makeSpin(tr("Keys visible to the left of the query (∞ = unbounded)."));
+    m_right = makeSpin(tr("Keys visible to the right of the query (∞ = unbounded)."));
+    m_left->setValue(2);
+    m_right->setValue(0);
+    m_window = new QPushButton(tr("Window"), this);
+    m_window->setToolTip(tr("Keep only keys with pos_q − left ≤ pos_k ≤ pos_q + right."));
+    m_clear = new QPushButton(tr("Clear"), this);
+    m_clear->setToolTip(tr("Every key visible to every query."));
+    m_policy = new QComboBox(this);
+    for (MaskedRowPolicy p :
+         {MaskedRowPolicy::Zero, MaskedRowPolicy::NaN, MaskedRowPolicy::Uniform, MaskedRowPolicy::Error})
+        m_policy->addItem(QString::fromLatin1(toString(p)), static_cast<int>(p));
+    m_policy->setToolTip(tr("What a query that sees no key gets: zero (weights and output 0), nan, uniform "
+                            "(1/n_k over every key, hidden ones too) or error (refuse to compute)."));
+
+    auto *controls = new QHBoxLayout(this);
+    controls->setContentsMargins(0, 0, 0, 0);
+    controls->addWidget(m_causal);
+    controls->addWidget(new QLabel(tr("alignment:"), this));
+    controls->addWidget(m_alignment);
+    controls->addSpacing(12);
+    controls->addWidget(new QLabel(tr("left"), this));
+    controls->addWidget(m_left);
+    controls->addWidget(new QLabel(tr("right"), this));
+    controls->addWidget(m_right);
+    controls->addWidget(m_window);
+    controls->addSpacing(12);
+    controls->addWidget(m_clear);
+    controls->addStretch(1);
+    controls->addWidget(new QLabel(tr("row with no visible key:"), this));
+    controls->addWidget(m_policy);
+    m_headLabel = new QLabel(tr("head"), this);
+    m_head = new QSpinBox(this);
+    m_head->setToolTip(tr("The query head whose mask and weights the grid shows."));
+    controls->addWidget(m_headLabel);
+    controls->addWidget(m_head);
+
+    connect(m_causal, &QPushButton::clicked, this, [this] { emit causalRequested(); });
+    connect(m_window, &QPushButton::clicked, this, [this] {
+        const auto side = [](int v) { return v < 0 ? std::optional<int>() : std::optional<int>(v); };
+        emit windowRequested(side(m_left->value()), side(m_right->value()));
+    });
+    connect(m_clear, &QPushButton::clicked, this, [this] { emit clearRequested(); });
+    connect(m_policy, &QComboBox::activated, this, [this](int index) {
+        emit policyChosen(static_cast<MaskedRowPolicy>(m_policy->itemData(index).toInt()));
+    });
+    connect(m_head, &QSpinBox::valueChanged, this, [this](int head) { emit headChosen(head); });
+}
+
+void MaskControls::sync(const Scenario &s, int heads, int selectedHead, int n_q, int n_k)
+{
+    const QSignalBlocker blockPolicy(m_policy);
+    const QSignalBlocker blockHead(m_head);
+    m_head->setRange(0, heads - 1);
+    m_head->setValue(selectedHead);
+    m_head->setVisible(heads > 1);
+    m_headLabel->setVisible(heads > 1);
+    m_policy->setCurrentIndex(m_policy->findData(static_cast<int>(s.mask.all_masked_rows)));
+    m_alignment->setEnabled(n_q != n_k);
+    if (s.alignment != Alignment::Unspecified) setAlignmentChoice(s.alignment);
+    if (s.mask.window) {
+        m_left->setValue(s.mask.window->left ? static_cast<int>(*s.mask.window->left) : -1);
+        m_right->setValue(s.mask.window->right ? static_cast<int>(*s.mask.window->right) : -1);
+    }
+}
+
+void MaskControls::setAlignmentChoice(Alignment alignment)
+{
+    const int index = m_alignment->findData(static_cast<int>(alignment));
+    if (index >= 0) m_alignment->setCurrentIndex(index);
+}
+
+Alignment MaskControls::alignmentChoice() const
+{
+    return static_cast<Alignment>(m_alignment->currentData().toInt());
+}
+
+} // namespace attn::ui

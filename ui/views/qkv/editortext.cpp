@@ -1,0 +1,82 @@
+#include "ui/views/qkv/editortext.h"
+
+#include "ui/base/numbertext.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+namespace attn::ui {
+
+namespace {
+
+/// The editor's translation context, so that moving these lines here changed no translation.
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("attn::ui::QkvEditorView", text);
+}
+
+} // namespace
+
+QString vectorText(const Eigen::Ref<const Eigen::RowVectorXd> &row, bool exact, const QString &noun,
+                   int groupSize)
+{
+    const Index limit = exact ? kShownExactEntries : kShownEntries;
+    QString text = QStringLiteral("[");
+    for (Index j = 0; j < std::min(row.size(), limit); ++j) {
+        if (j > 0) text += groupSize > 0 && j % groupSize == 0 ? QStringLiteral(" | ") : QStringLiteral(", ");
+        text += exact ? exactNumber(row(j)) : compactNumber(row(j));
+    }
+    if (row.size() > limit) text += QStringLiteral(", … (%1 %2)").arg(row.size()).arg(noun);
+    return text + QLatin1Char(']');
+}
+
+QString shapesLine(const doc::ScenarioDocument &document)
+{
+    const Scenario &s = document.scenario();
+    const auto dims = [](const Matrix &m) { return QStringLiteral("%1×%2").arg(m.rows()).arg(m.cols()); };
+    const int nq = document.queryCount();
+    const int nk = document.keyCount();
+    const int hq = document.headCount(doc::TensorRole::Query);
+    const int dv = document.valueDim();
+    QString a = QStringLiteral("%1×%2").arg(nq).arg(nk);
+    if (hq > 1) a = tr("%1 per head (%2 heads)").arg(a).arg(hq);
+    if (s.query.size() == 0 || s.key.size() == 0) {
+        // Raw scores replace Q·Kᵀ: S is the input, Q and K play no part.
+        return tr("S %1 (raw scores), V %2 → A %1, O %3×%4").arg(a, dims(s.value)).arg(nq).arg(hq * dv);
+    }
+    return tr("Q %1, K %2, V %3 → A %4, O %5×%6")
+        .arg(dims(s.query), dims(s.key), dims(s.value), a)
+        .arg(nq)
+        .arg(hq * dv);
+}
+
+QString tensorPanelTitle(const doc::ScenarioDocument &document, doc::TensorRole role)
+{
+    const int rows = role == doc::TensorRole::Query ? document.queryCount() : document.keyCount();
+    const int heads = document.headCount(role);
+    const int width = document.headWidth(role);
+    const QString widthName = role == doc::TensorRole::Value ? QStringLiteral("d_v") : QStringLiteral("d_k");
+    const QString columns = heads > 1 ? QStringLiteral("%1·%2").arg(heads).arg(widthName) : widthName;
+    const char *text = nullptr;
+    switch (role) {
+    case doc::TensorRole::Query:
+        text = QT_TRANSLATE_NOOP("attn::ui::QkvEditorView",
+                                 "<b>Q</b> — queries: what each token looks for &nbsp; "
+                                 "<span style='color:#555'>n_q × %1 = %2 × %3</span>");
+        break;
+    case doc::TensorRole::Key:
+        text = QT_TRANSLATE_NOOP("attn::ui::QkvEditorView",
+                                 "<b>K</b> — keys: what each token offers to be matched (how much to take) "
+                                 "&nbsp; <span style='color:#555'>n_k × %1 = %2 × %3</span>");
+        break;
+    case doc::TensorRole::Value:
+        text = QT_TRANSLATE_NOOP("attn::ui::QkvEditorView",
+                                 "<b>V</b> — values: what each token hands over (what to take) "
+                                 "&nbsp; <span style='color:#555'>n_k × %1 = %2 × %3</span>");
+        break;
+    }
+    return tr(text).arg(columns).arg(rows).arg(heads * width);
+}
+
+} // namespace attn::ui
