@@ -2,9 +2,9 @@
 
 #include "ui/base/appsettings.h"
 #include "ui/document/scenariojson.h"
-#include "ui/plots/figureexport.h"
 #include "ui/lessons/lessonloader.h"
 #include "ui/lessons/lessonstage.h"
+#include "ui/plots/figureexport.h"
 #include "ui/plots/plotexport.h"
 #include "ui/plots/viridis.h"
 

@@ -5,12 +5,12 @@
 #include "smokewalk.h"
 #include "startupprobe.h"
 
-#include "ui/plots/figureexport.h"
-#include "ui/lessons/lessonloader.h"
-#include "ui/shell/mainwindow.h"
 #include "ui/base/resources.h"
-#include "ui/shell/translation.h"
 #include "ui/bench/performancepanel.h"
+#include "ui/lessons/lessonloader.h"
+#include "ui/plots/figureexport.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/shell/translation.h"
 #include "ui/workspace/workspacecontroller.h"
 
 #include <QApplication>

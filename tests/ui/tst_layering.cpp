@@ -70,7 +70,7 @@ QString violation(const QString &from, const QString &header)
 
 const QRegularExpression &projectInclude()
 {
-    static const QRegularExpression re(R"(^\s*#\s*include\s*"([^"]+)")",
+    static const QRegularExpression re(R"re(^\s*#\s*include\s*"([^"]+)")re",
                                        QRegularExpression::MultilineOption);
     return re;
 }

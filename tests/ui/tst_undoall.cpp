@@ -6,13 +6,13 @@
 #include "ui/base/appsettings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/document/scenariojson.h"
-#include "ui/shell/mainwindow.h"
 #include "ui/models/matrixtablemodel.h"
 #include "ui/models/scorematrixmodel.h"
-#include "ui/views/mask/maskeditorview.h"
-#include "ui/views/qkv/qkveditorview.h"
+#include "ui/shell/mainwindow.h"
 #include "ui/views/common/scorecontrols.h"
 #include "ui/views/common/scorestable.h"
+#include "ui/views/mask/maskeditorview.h"
+#include "ui/views/qkv/qkveditorview.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -1,7 +1,7 @@
 #include "ui/bench/benchresultsview.h"
 
-#include "ui/bench/benchresultsmodel.h"
 #include "ui/bench/benchplot.h"
+#include "ui/bench/benchresultsmodel.h"
 
 #include <QDir>
 #include <QFileDialog>

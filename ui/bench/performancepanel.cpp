@@ -2,8 +2,8 @@
 
 #include "core/kernels/registry.h"
 #include "core/sysinfo.h"
-#include "ui/bench/benchresultsmodel.h"
 #include "ui/bench/benchplanform.h"
+#include "ui/bench/benchresultsmodel.h"
 #include "ui/bench/benchresultsview.h"
 
 #include <QGroupBox>

@@ -2,12 +2,12 @@
 #include "ui/document/filekind.h"
 
 #include "core/attention.h"
+#include "ui/base/resources.h"
 #include "ui/document/jsonproblem.h"
 #include "ui/document/scenariojson.h"
 #include "ui/lessons/lessoncheck.h"
 #include "ui/lessons/lessonreader.h"
 #include "ui/lessons/tasklint.h"
-#include "ui/base/resources.h"
 #include "ui/views/viewregistry.h"
 
 #include <QDir>

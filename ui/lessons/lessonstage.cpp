@@ -1,12 +1,12 @@
 #include "ui/lessons/lessonstage.h"
 
 #include "ui/document/scenariodocument.h"
-#include "ui/plots/figureexport.h"
 #include "ui/lessons/lessoncheck.h"
+#include "ui/plots/figureexport.h"
 #include "ui/views/common/figureview.h"
-#include "ui/views/qkv/qkveditorview.h"
 #include "ui/views/common/scorecontrols.h"
 #include "ui/views/common/scorestable.h"
+#include "ui/views/qkv/qkveditorview.h"
 #include "ui/views/viewregistry.h"
 
 #include <QAbstractItemView>

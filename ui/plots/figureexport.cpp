@@ -1,11 +1,11 @@
 #include "ui/plots/figureexport.h"
 
+#include "ui/base/resources.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/document/scenariojson.h"
 #include "ui/plots/barplot.h"
 #include "ui/plots/heatmapplot.h"
 #include "ui/plots/plotexport.h"
-#include "ui/base/resources.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -2,13 +2,13 @@
 
 #include "ui/base/appsettings.h"
 #include "ui/document/scenariodocument.h"
-#include "ui/shell/exportdialog.h"
-#include "ui/plots/figureexport.h"
 #include "ui/lessons/lessonnavigator.h"
 #include "ui/lessons/lessonstage.h"
-#include "ui/shell/mainwindow.h"
+#include "ui/plots/figureexport.h"
 #include "ui/plots/heatmapplot.h"
 #include "ui/plots/plotexport.h"
+#include "ui/shell/exportdialog.h"
+#include "ui/shell/mainwindow.h"
 #include "ui/views/common/figureview.h"
 #include "ui/views/qkv/qkveditorview.h"
 

@@ -1,8 +1,8 @@
 #include "ui/views/viewregistry.h"
 
 #include "ui/views/baselines/baselinesview.h"
-#include "ui/views/cost/costview.h"
 #include "ui/views/common/figureview.h"
+#include "ui/views/cost/costview.h"
 #include "ui/views/heads/headsview.h"
 #include "ui/views/interventions/interventionview.h"
 #include "ui/views/mask/maskeditorview.h"

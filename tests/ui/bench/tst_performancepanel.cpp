@@ -8,10 +8,10 @@
 
 #include "core/sysinfo.h"
 #include "ui/bench/benchplan.h"
-#include "ui/shell/mainwindow.h"
-#include "ui/bench/benchresultsmodel.h"
 #include "ui/bench/benchplot.h"
+#include "ui/bench/benchresultsmodel.h"
 #include "ui/bench/performancepanel.h"
+#include "ui/shell/mainwindow.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

@@ -3,11 +3,11 @@
 // turns the check from failing to passing.
 #include "lessonsolutions.h"
 #include "strictwarnings.h"
+#include "ui/base/resources.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/lessons/lessoncheck.h"
 #include "ui/lessons/lessonloader.h"
 #include "ui/lessons/lessonstage.h"
-#include "ui/base/resources.h"
 #include "ui/views/common/figureview.h"
 #include "ui/views/viewregistry.h"
 #include "workedexample.h"

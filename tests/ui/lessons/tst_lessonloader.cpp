@@ -1,8 +1,8 @@
 // Lesson files: every shipped lesson loads and validates; broken files give one clear message
 // per problem, naming file, step and field; a broken lesson never stops the others.
 #include "strictwarnings.h"
-#include "ui/lessons/lessonloader.h"
 #include "ui/base/resources.h"
+#include "ui/lessons/lessonloader.h"
 
 #include <QDir>
 #include <QFile>

@@ -2,10 +2,10 @@
 // step's scenario and view in the window, checks tasks live, reveals hints, remembers the
 // position and the progress, and keeps working after a preset or a file replaces the scenario.
 #include "strictwarnings.h"
+#include "ui/base/resources.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/lessons/lessonnavigator.h"
 #include "ui/shell/mainwindow.h"
-#include "ui/base/resources.h"
 #include "ui/views/qkv/qkveditorview.h"
 #include "ui/views/sentence/sentencearcsview.h"
 

@@ -2,9 +2,9 @@
 // through the real window and dialog widgets.
 #include "strictwarnings.h"
 #include "ui/base/appsettings.h"
+#include "ui/lessons/lessonnavigator.h"
 #include "ui/shell/exportdialog.h"
 #include "ui/shell/figureactions.h"
-#include "ui/lessons/lessonnavigator.h"
 #include "ui/shell/mainwindow.h"
 
 #include <QAction>

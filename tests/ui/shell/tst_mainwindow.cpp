@@ -3,10 +3,10 @@
 #include "strictwarnings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/lessons/lessonnavigator.h"
-#include "ui/shell/mainwindow.h"
 #include "ui/models/matrixtablemodel.h"
 #include "ui/plots/barplot.h"
 #include "ui/plots/heatmapplot.h"
+#include "ui/shell/mainwindow.h"
 #include "ui/views/qkv/qkveditorview.h"
 
 #include <QAction>

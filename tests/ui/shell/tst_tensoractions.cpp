@@ -6,8 +6,8 @@
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/tensoractions.h"
 #include "ui/views/common/matrixclipboard.h"
-#include "ui/views/qkv/qkveditorview.h"
 #include "ui/views/common/scorestable.h"
+#include "ui/views/qkv/qkveditorview.h"
 #include "workedexample.h"
 
 #include <QApplication>

@@ -3,8 +3,8 @@
 // of the start, and the dialog's widgets write every choice to the INI file.
 #include "strictwarnings.h"
 #include "ui/base/appsettings.h"
-#include "ui/shell/mainwindow.h"
 #include "ui/base/numbertext.h"
+#include "ui/shell/mainwindow.h"
 #include "ui/workspace/appearance.h"
 #include "ui/workspace/preferencesdialog.h"
 

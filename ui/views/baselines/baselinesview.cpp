@@ -1,9 +1,9 @@
 #include "ui/views/baselines/baselinesview.h"
 
 #include "core/baselines.h"
+#include "ui/base/numbertext.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/models/matrixtablemodel.h"
-#include "ui/base/numbertext.h"
 #include "ui/plots/baselinesplot.h"
 
 #include <QComboBox>

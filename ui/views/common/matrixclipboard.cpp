@@ -1,6 +1,6 @@
 #include "ui/views/common/matrixclipboard.h"
-#include "ui/document/filekind.h"
 #include "ui/base/savefile.h"
+#include "ui/document/filekind.h"
 
 #include "ui/document/matrixcsv.h"
 #include "ui/document/scenariodocument.h"

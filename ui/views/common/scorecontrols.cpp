@@ -1,7 +1,7 @@
 #include "ui/views/common/scorecontrols.h"
 
-#include "ui/models/scorematrixmodel.h"
 #include "ui/base/numbertext.h"
+#include "ui/models/scorematrixmodel.h"
 
 #include <QCheckBox>
 #include <QComboBox>

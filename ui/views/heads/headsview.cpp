@@ -1,11 +1,11 @@
 #include "ui/views/heads/headsview.h"
 
 #include "core/multihead.h"
-#include "ui/document/scenariodocument.h"
 #include "ui/base/numbertext.h"
-#include "ui/views/heads/headsfigure.h"
+#include "ui/document/scenariodocument.h"
 #include "ui/views/common/paintedcanvas.h"
 #include "ui/views/common/paintedexport.h"
+#include "ui/views/heads/headsfigure.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

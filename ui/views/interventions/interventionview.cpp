@@ -1,13 +1,13 @@
 #include "ui/views/interventions/interventionview.h"
 
 #include "core/intervention.h"
-#include "ui/document/scenariodocument.h"
 #include "ui/base/numbertext.h"
-#include "ui/views/interventions/interventionfigure.h"
-#include "ui/views/interventions/keyinvariants.h"
+#include "ui/document/scenariodocument.h"
 #include "ui/views/common/paintedcanvas.h"
 #include "ui/views/common/paintedexport.h"
 #include "ui/views/common/queryselector.h"
+#include "ui/views/interventions/interventionfigure.h"
+#include "ui/views/interventions/keyinvariants.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

@@ -1,14 +1,14 @@
 #include "ui/views/mask/maskeditorview.h"
 
 #include "core/mask.h"
-#include "ui/document/scenariodocument.h"
 #include "ui/base/numbertext.h"
+#include "ui/document/scenariodocument.h"
+#include "ui/views/common/paintedexport.h"
 #include "ui/views/mask/maskcanvas.h"
 #include "ui/views/mask/maskcontrols.h"
 #include "ui/views/mask/maskedits.h"
 #include "ui/views/mask/maskfigure.h"
 #include "ui/views/mask/masktext.h"
-#include "ui/views/common/paintedexport.h"
 
 #include <QKeyEvent>
 #include <QLabel>

@@ -2,8 +2,8 @@
 
 #include "core/kernels/registry.h"
 #include "core/sysinfo.h"
-#include "ui/document/scenariodocument.h"
 #include "ui/base/numbertext.h"
+#include "ui/document/scenariodocument.h"
 #include "ui/plots/measuringplot.h"
 #include "ui/views/measuring/reportchecklist.h"
 

@@ -3,8 +3,8 @@
 #include "core/rnn.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/views/common/paintedexport.h"
-#include "ui/views/paths/pathscanvas.h"
 #include "ui/views/common/viewcontrols.h"
+#include "ui/views/paths/pathscanvas.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

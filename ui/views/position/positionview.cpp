@@ -1,12 +1,12 @@
 #include "ui/views/position/positionview.h"
 
-#include "ui/document/scenariodocument.h"
 #include "ui/base/numbertext.h"
+#include "ui/document/scenariodocument.h"
 #include "ui/views/common/paintedcanvas.h"
 #include "ui/views/common/paintedexport.h"
+#include "ui/views/common/weightgrid.h"
 #include "ui/views/position/positionedits.h"
 #include "ui/views/position/positionfigure.h"
-#include "ui/views/common/weightgrid.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

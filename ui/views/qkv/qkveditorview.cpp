@@ -3,10 +3,10 @@
 #include "ui/models/matrixtablemodel.h"
 #include "ui/plots/barplot.h"
 #include "ui/plots/heatmapplot.h"
-#include "ui/views/qkv/editortext.h"
 #include "ui/views/common/matrixclipboard.h"
 #include "ui/views/common/scorecontrols.h"
 #include "ui/views/common/scorestable.h"
+#include "ui/views/qkv/editortext.h"
 #include "ui/views/qkv/tensorbuttons.h"
 
 #include <QComboBox>

@@ -1,8 +1,8 @@
 #include "ui/views/scaling/scalingview.h"
 
 #include "core/scorevariant.h"
-#include "ui/document/scenariodocument.h"
 #include "ui/base/numbertext.h"
+#include "ui/document/scenariodocument.h"
 #include "ui/plots/plotexport.h"
 #include "ui/plots/scalingplot.h"
 #include "ui/views/common/queryselector.h"

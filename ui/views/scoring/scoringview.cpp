@@ -1,8 +1,8 @@
 #include "ui/views/scoring/scoringview.h"
 
 #include "core/scorevariant.h"
-#include "ui/document/scenariodocument.h"
 #include "ui/base/numbertext.h"
+#include "ui/document/scenariodocument.h"
 #include "ui/plots/plotexport.h"
 #include "ui/plots/scoringplot.h"
 #include "ui/views/common/queryselector.h"

@@ -1,7 +1,7 @@
 #include "ui/views/sentence/sentencearcsview.h"
 
-#include "ui/document/scenariodocument.h"
 #include "ui/base/numbertext.h"
+#include "ui/document/scenariodocument.h"
 #include "ui/views/common/paintedexport.h"
 #include "ui/views/common/paintfit.h"
 

@@ -1,8 +1,8 @@
 // ScoreControls: score kind, scale and temperature as undoable edits, checked against softmax
 // computed by hand on the worked example (q = [1, 0], k1 = [1, 0], k2 = [0, 1], d_k = 2).
 #include "strictwarnings.h"
-#include "ui/views/qkv/qkveditorview.h"
 #include "ui/views/common/scorecontrols.h"
+#include "ui/views/qkv/qkveditorview.h"
 #include "workedexample.h"
 
 #include <QCheckBox>

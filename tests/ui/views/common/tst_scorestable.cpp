@@ -3,9 +3,9 @@
 #include "strictwarnings.h"
 #include "ui/lessons/lessonstage.h"
 #include "ui/models/scorematrixmodel.h"
-#include "ui/views/qkv/qkveditorview.h"
 #include "ui/views/common/scorecontrols.h"
 #include "ui/views/common/scorestable.h"
+#include "ui/views/qkv/qkveditorview.h"
 #include "workedexample.h"
 
 #include <QAbstractItemModelTester>

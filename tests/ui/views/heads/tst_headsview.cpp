@@ -6,8 +6,8 @@
 #include "strictwarnings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/plots/viridis.h"
-#include "ui/views/heads/headsview.h"
 #include "ui/views/common/weightgrid.h"
+#include "ui/views/heads/headsview.h"
 
 #include <QColor>
 #include <QComboBox>

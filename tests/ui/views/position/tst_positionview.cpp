@@ -5,10 +5,10 @@
 #include "core/score.h"
 #include "plotfiles.h"
 #include "strictwarnings.h"
+#include "ui/base/resources.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/lessons/lessonloader.h"
 #include "ui/lessons/lessonstage.h"
-#include "ui/base/resources.h"
 #include "ui/views/position/positionedits.h"
 #include "ui/views/position/positionview.h"
 

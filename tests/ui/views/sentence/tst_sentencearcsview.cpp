@@ -1,9 +1,9 @@
 // The sentence arcs view (offscreen): arcs follow the weights, clicks choose the query, masked
 // keys get no arc, two rows for cross-attention, and the figure exports as PNG, SVG and PDF.
 #include "strictwarnings.h"
+#include "ui/base/resources.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/plots/figureexport.h"
-#include "ui/base/resources.h"
 #include "ui/views/sentence/sentencearcsview.h"
 #include "workedexample.h"
 

@@ -6,8 +6,8 @@
 #include "core/rnn.h"
 #include "plotfiles.h"
 #include "strictwarnings.h"
-#include "ui/document/scenariodocument.h"
 #include "ui/base/numbertext.h"
+#include "ui/document/scenariodocument.h"
 #include "ui/views/tiling/tilingfigure.h"
 #include "ui/views/tiling/tilingview.h"
 
