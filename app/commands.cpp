@@ -156,7 +156,7 @@ int runCompute(const QStringList &arguments)
                               .toStdString());
         }
         const AttentionTrace trace = attend(scenario);
-        out = QJsonDocument(doc::traceToJson(trace)).toJson(QJsonDocument::Indented);
+        out = QJsonDocument(doc::resultToJson(scenario, trace)).toJson(QJsonDocument::Indented);
     } catch (const ScenarioError &error) {
         printError(QStringLiteral("%1: %2").arg(positional.at(1), QString::fromUtf8(error.what())));
         return BadInput;

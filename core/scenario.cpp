@@ -140,6 +140,22 @@ Shapes validate(const Scenario &s)
     }
     if (shapes.n_q == 0) fail("Q", "has no rows (n_q = 0)");
 
+    // 3b. Projections: Q, K and V must be the products of what they are computed from.
+    if (s.projection) {
+        if (!s.scores.empty())
+            fail("scores", "cannot be given with X: the scores are computed from X·W_q and X·W_k");
+        const Projection &p = *s.projection;
+        if (p.X.rows() != shapes.n_q || s.query.rows() != p.X.rows()) {
+            fail("X", "has " + str(p.X.rows()) + " rows but Q has " + str(s.query.rows()) +
+                          ": Q = X·W_q was not recomputed");
+        }
+        if (p.keyValueInput().rows() != shapes.n_k) {
+            fail(p.X_kv.size() > 0 ? "X_kv" : "X",
+                 "has " + str(p.keyValueInput().rows()) + " rows but there are " + str(shapes.n_k) + " keys");
+        }
+    }
+    checkOutputProjection(s, hq * shapes.d_v);
+
     // 4. Labels.
     checkLabels("query_tokens", s.query_tokens, shapes.n_q, "n_q");
     checkLabels("key_tokens", s.key_tokens, shapes.n_k, "n_k");

@@ -2,6 +2,7 @@
 // Plain data and its validation; no I/O. The JSON form is described in the design map, §2.
 #pragma once
 
+#include "core/projection.h"
 #include "core/tensor.h"
 
 #include <optional>
@@ -88,6 +89,12 @@ struct Scenario {
     Matrix key;                 ///< K (n_k, H_kv·d_k); may be empty when raw scores are given
     Matrix value;               ///< V (n_k, H_kv·d_v); always required
     std::vector<Matrix> scores; ///< empty, one shared, or one per query head; each (n_q, n_k)
+
+    /// X and the W matrices Q, K and V are computed from (core/projection.h). When present,
+    /// query, key and value hold their products (project() keeps them so) and scores is empty.
+    std::optional<Projection> projection;
+    Matrix W_o; ///< (H_q·d_v, d_out) output projection, or empty
+    Matrix b_o; ///< (1, d_out) or empty
 
     int num_query_heads = 1; ///< H_q
     int num_kv_heads = 1;    ///< H_kv

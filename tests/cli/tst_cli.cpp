@@ -119,9 +119,17 @@ void TestCli::computeMatchesReferenceCases()
         if (expect.contains("fully_masked_rows")) {
             QCOMPARE(o["fully_masked_rows"].toArray(), expect["fully_masked_rows"].toArray());
         }
+        // With X the projected Q, K and V are printed; with W_o the projected output.
+        for (const char *key : {"Q", "K", "V", "projected_output"}) {
+            if (expect.contains(key)) {
+                compare3(QJsonArray{o[key]}, QJsonArray{expect[key]}, name + " " + key);
+            } else {
+                QVERIFY2(!o.contains(key), qPrintable(name + " prints " + key));
+            }
+        }
         ++checked;
     }
-    QCOMPARE(checked, 18);
+    QCOMPARE(checked, 19);
 }
 
 void TestCli::computeRefusesHugeOutput()

@@ -194,13 +194,19 @@ bool ScenarioDocument::setCell(TensorRole role, int row, int column, double valu
     // trace, so the copy costs less than the attention itself).
     Scenario candidate = m_scenario;
     tensorOf(candidate, role)(row, column) = value;
-    const QString edit =
+    QString edit =
         tr("%1[%2, %3] = %4 (%5, column %6)")
             .arg(tensorName(role))
             .arg(row)
             .arg(column)
             .arg(QString::number(value, 'g', QLocale::FloatingPointShortest), rowLabel(role, row))
             .arg(column);
+    if (candidate.projection) {
+        // Q, K and V were products of X and the W matrices: an edit of one of them makes the
+        // scenario a plain one (undo brings the projections back).
+        detachProjection(candidate, edit);
+        return pushEdit(candidate, edit);
+    }
     if (!prepare(candidate, edit)) return false;
     m_undoStack->push(new SetCellCommand(this, role, row, column, value));
     m_pendingTrace.reset();
@@ -216,7 +222,9 @@ bool ScenarioDocument::addQuery()
 {
     Scenario s = m_scenario;
     edits::appendQuery(s);
-    return pushEdit(s, tr("Add query"));
+    QString text = tr("Add query");
+    detachProjection(s, text);
+    return pushEdit(s, text);
 }
 
 bool ScenarioDocument::removeQuery(int row)
@@ -224,14 +232,18 @@ bool ScenarioDocument::removeQuery(int row)
     if (queryCount() <= 1 || row < 0 || row >= queryCount()) return false;
     Scenario s = m_scenario;
     edits::removeQuery(s, row);
-    return pushEdit(s, tr("Remove query %1").arg(queryLabel(row)));
+    QString text = tr("Remove query %1").arg(queryLabel(row));
+    detachProjection(s, text);
+    return pushEdit(s, text);
 }
 
 bool ScenarioDocument::addKey()
 {
     Scenario s = m_scenario;
     edits::appendKey(s);
-    return pushEdit(s, tr("Add key"));
+    QString text = tr("Add key");
+    detachProjection(s, text);
+    return pushEdit(s, text);
 }
 
 bool ScenarioDocument::removeKey(int row)
@@ -239,7 +251,9 @@ bool ScenarioDocument::removeKey(int row)
     if (keyCount() <= 1 || row < 0 || row >= keyCount()) return false;
     Scenario s = m_scenario;
     edits::removeKey(s, row);
-    return pushEdit(s, tr("Remove key %1").arg(keyLabel(row)));
+    QString text = tr("Remove key %1").arg(keyLabel(row));
+    detachProjection(s, text);
+    return pushEdit(s, text);
 }
 
 bool ScenarioDocument::addKeyDim()
@@ -247,7 +261,9 @@ bool ScenarioDocument::addKeyDim()
     if (!hasQueryAndKey()) return false;
     Scenario s = m_scenario;
     edits::appendKeyDim(s);
-    return pushEdit(s, tr("Add d_k column"));
+    QString text = tr("Add d_k column");
+    detachProjection(s, text);
+    return pushEdit(s, text);
 }
 
 bool ScenarioDocument::removeKeyDim(int dim)
@@ -255,14 +271,18 @@ bool ScenarioDocument::removeKeyDim(int dim)
     if (keyDim() <= 1 || dim < 0 || dim >= keyDim() || !hasQueryAndKey()) return false;
     Scenario s = m_scenario;
     edits::removeKeyDim(s, dim);
-    return pushEdit(s, tr("Remove d_k column %1").arg(dim));
+    QString text = tr("Remove d_k column %1").arg(dim);
+    detachProjection(s, text);
+    return pushEdit(s, text);
 }
 
 bool ScenarioDocument::addValueDim()
 {
     Scenario s = m_scenario;
     edits::appendValueDim(s);
-    return pushEdit(s, tr("Add d_v column"));
+    QString text = tr("Add d_v column");
+    detachProjection(s, text);
+    return pushEdit(s, text);
 }
 
 bool ScenarioDocument::removeValueDim(int dim)
@@ -270,7 +290,16 @@ bool ScenarioDocument::removeValueDim(int dim)
     if (valueDim() <= 1 || dim < 0 || dim >= valueDim()) return false;
     Scenario s = m_scenario;
     edits::removeValueDim(s, dim);
-    return pushEdit(s, tr("Remove d_v column %1").arg(dim));
+    QString text = tr("Remove d_v column %1").arg(dim);
+    detachProjection(s, text);
+    return pushEdit(s, text);
+}
+
+void ScenarioDocument::detachProjection(Scenario &s, QString &text)
+{
+    if (!s.projection) return;
+    s.projection.reset();
+    text += tr(" (Q, K and V are no longer computed from X)");
 }
 
 QString ScenarioDocument::nanNote() const

@@ -183,6 +183,9 @@ private:
     bool pushEdit(const Scenario &edited, const QString &text);
     /// Takes m_pendingTrace, or runs the engine on m_scenario (undo and redo).
     void recompute();
+    /// Drops the projections of `s` (core/projection.h), keeping Q, K and V as they are, and says
+    /// so in the edit's `text`: an edit of Q, K or V themselves, or of their shapes.
+    static void detachProjection(Scenario &s, QString &text);
     void clampSelection();
 
     Engine m_engine;

@@ -304,6 +304,46 @@ QString jsonTypeName(const QJsonValue &v)
     return QStringLiteral("nothing");
 }
 
+/// A bias: one row of numbers, written [b0, b1, …] (or as a one-row matrix [[b0, b1, …]]).
+Matrix rowOf(const QJsonValue &v, const QString &field)
+{
+    const QJsonArray a = arrayOf(v, field);
+    if (!a.isEmpty() && a.at(0).isArray()) {
+        Matrix m = matrixOf(v, field);
+        if (m.rows() != 1) fail(field, QStringLiteral("expected one row, got %1 rows").arg(m.rows()));
+        return m;
+    }
+    if (a.isEmpty()) fail(field, QStringLiteral("is empty"));
+    Matrix m(1, a.size());
+    for (qsizetype j = 0; j < a.size(); ++j)
+        m(0, j) = numberOf(a.at(j), QStringLiteral("%1[%2]").arg(field).arg(j));
+    return m;
+}
+
+/// X, X_kv, W_q, W_k, W_v and the biases; Q, K and V are then their products (core/projection.h).
+void readProjection(const QJsonObject &o, Scenario &s)
+{
+    for (const char *key : {"Q", "K", "V", "scores"}) {
+        if (o.contains(QLatin1String(key))) {
+            fail(key, QStringLiteral("is given together with X: with X, Q, K and V are computed as X·W_q, "
+                                     "X·W_k and X·W_v; give either X and the W matrices, or %1")
+                          .arg(QLatin1String(key) == QLatin1String("scores") ? QStringLiteral("the scores")
+                                                                             : QStringLiteral("Q, K and V")));
+        }
+    }
+    Projection p;
+    p.X = matrixOf(o["X"], "X");
+    if (o.contains("X_kv")) p.X_kv = matrixOf(o["X_kv"], "X_kv");
+    p.W_q = matrixOf(required(o, "W_q", "W_q"), "W_q");
+    p.W_k = matrixOf(required(o, "W_k", "W_k"), "W_k");
+    p.W_v = matrixOf(required(o, "W_v", "W_v"), "W_v");
+    if (o.contains("b_q")) p.b_q = rowOf(o["b_q"], "b_q");
+    if (o.contains("b_k")) p.b_k = rowOf(o["b_k"], "b_k");
+    if (o.contains("b_v")) p.b_v = rowOf(o["b_v"], "b_v");
+    s.projection = std::move(p);
+    project(s);
+}
+
 Scenario scenarioFromJson(const QJsonObject &o)
 {
     // "comment" is free text for people; "expect" holds a reference result (tests/data/cases).
@@ -311,7 +351,9 @@ Scenario scenarioFromJson(const QJsonObject &o)
                       {"format", "version",     "title",     "query_tokens", "key_tokens", "Q",
                        "K",      "V",           "scores",    "heads",        "score",      "additive",
                        "scale",  "temperature", "alignment", "positions",    "mask",       "positional",
-                       "kernel", "tile",        "comment",   "expect"});
+                       "kernel", "tile",        "comment",   "expect",       "X",          "X_kv",
+                       "W_q",    "W_k",         "W_v",       "b_q",          "b_k",        "b_v",
+                       "W_o",    "b_o"});
     if (o.value("format").toString() != QLatin1String("attention-lab.scenario")) {
         fail("format", QStringLiteral("expected \"attention-lab.scenario\", got %1")
                            .arg(o.contains("format")
@@ -334,11 +376,21 @@ Scenario scenarioFromJson(const QJsonObject &o)
                            .arg(typeName(o["expect"])));
     if (o.contains("query_tokens")) s.query_tokens = labelsOf(o["query_tokens"], "query_tokens");
     if (o.contains("key_tokens")) s.key_tokens = labelsOf(o["key_tokens"], "key_tokens");
-    if (o.contains("Q")) s.query = matrixOf(o["Q"], "Q");
-    if (o.contains("K")) s.key = matrixOf(o["K"], "K");
-    if (o.contains("V")) s.value = matrixOf(o["V"], "V");
-    if (o.contains("scores")) s.scores = matricesOf(o["scores"], "scores");
-    if (!o.contains("V")) fail("V", "is missing (n_k × (H_kv·d_v) values)");
+    if (o.contains("X")) {
+        readProjection(o, s);
+    } else {
+        for (const char *key : {"X_kv", "W_q", "W_k", "W_v", "b_q", "b_k", "b_v"}) {
+            if (o.contains(QLatin1String(key)))
+                fail(key, "is given without X (the projections need the tokens X they multiply)");
+        }
+        if (o.contains("Q")) s.query = matrixOf(o["Q"], "Q");
+        if (o.contains("K")) s.key = matrixOf(o["K"], "K");
+        if (o.contains("V")) s.value = matrixOf(o["V"], "V");
+        if (o.contains("scores")) s.scores = matricesOf(o["scores"], "scores");
+        if (!o.contains("V")) fail("V", "is missing (n_k × (H_kv·d_v) values)");
+    }
+    if (o.contains("W_o")) s.W_o = matrixOf(o["W_o"], "W_o");
+    if (o.contains("b_o")) s.b_o = rowOf(o["b_o"], "b_o");
     if (o.contains("heads")) {
         const QJsonObject h = objectOf(o["heads"], "heads");
         rejectUnknownKeys(h, "heads", {"query", "kv"});

@@ -31,4 +31,9 @@ QJsonObject scenarioToJson(const Scenario &scenario);
 /// "fully_masked_rows" [[head, row], …], "kernel". NaN and ±Inf are written as null.
 QJsonObject traceToJson(const AttentionTrace &trace);
 
+/// traceToJson() plus what depends on the scenario: the projected "Q", "K" and "V" when the
+/// scenario has X (core/projection.h), and "projected_output" (output · W_o + b_o, n_q × d_out)
+/// when it has W_o. What `attention-lab compute` prints.
+QJsonObject resultToJson(const Scenario &scenario, const AttentionTrace &trace);
+
 } // namespace attn::doc

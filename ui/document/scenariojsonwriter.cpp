@@ -43,6 +43,14 @@ QJsonArray labelsToJson(const std::vector<std::string> &labels)
     return a;
 }
 
+/// A bias row (1, n) as a flat array.
+QJsonArray rowToJson(const Matrix &row)
+{
+    QJsonArray a;
+    for (Index j = 0; j < row.cols(); ++j) a.append(numberOrNull(row(0, j)));
+    return a;
+}
+
 QJsonArray positionsToJson(const std::vector<std::int64_t> &positions)
 {
     QJsonArray a;
@@ -60,12 +68,27 @@ QJsonObject scenarioToJson(const Scenario &s)
     if (!s.title.empty()) o["title"] = QString::fromStdString(s.title);
     if (!s.query_tokens.empty()) o["query_tokens"] = labelsToJson(s.query_tokens);
     if (!s.key_tokens.empty()) o["key_tokens"] = labelsToJson(s.key_tokens);
-    if (s.query.size() > 0) o["Q"] = matrixToJson(s.query);
-    if (s.key.size() > 0) o["K"] = matrixToJson(s.key);
-    o["V"] = matrixToJson(s.value);
-    if (s.scores.size() == 1) {
+    if (s.projection) {
+        // Q, K and V are the products; the file keeps what they are computed from.
+        const Projection &p = *s.projection;
+        o["X"] = matrixToJson(p.X);
+        if (p.X_kv.size() > 0) o["X_kv"] = matrixToJson(p.X_kv);
+        o["W_q"] = matrixToJson(p.W_q);
+        o["W_k"] = matrixToJson(p.W_k);
+        o["W_v"] = matrixToJson(p.W_v);
+        if (p.b_q.size() > 0) o["b_q"] = rowToJson(p.b_q);
+        if (p.b_k.size() > 0) o["b_k"] = rowToJson(p.b_k);
+        if (p.b_v.size() > 0) o["b_v"] = rowToJson(p.b_v);
+    } else {
+        if (s.query.size() > 0) o["Q"] = matrixToJson(s.query);
+        if (s.key.size() > 0) o["K"] = matrixToJson(s.key);
+        o["V"] = matrixToJson(s.value);
+    }
+    if (s.W_o.size() > 0) o["W_o"] = matrixToJson(s.W_o);
+    if (s.b_o.size() > 0) o["b_o"] = rowToJson(s.b_o);
+    if (!s.projection && s.scores.size() == 1) {
         o["scores"] = matrixToJson(s.scores.front());
-    } else if (!s.scores.empty()) {
+    } else if (!s.projection && !s.scores.empty()) {
         QJsonArray heads;
         for (const Matrix &m : s.scores) heads.append(matrixToJson(m));
         o["scores"] = heads;
@@ -172,6 +195,18 @@ QJsonObject traceToJson(const AttentionTrace &trace)
         {"fully_masked_rows", masked},
         {"kernel", QLatin1String(toString(trace.kernel))},
     };
+}
+
+QJsonObject resultToJson(const Scenario &scenario, const AttentionTrace &trace)
+{
+    QJsonObject o = traceToJson(trace);
+    if (scenario.projection) {
+        o["Q"] = matrixToJson(scenario.query);
+        o["K"] = matrixToJson(scenario.key);
+        o["V"] = matrixToJson(scenario.value);
+    }
+    if (scenario.W_o.size() > 0) o["projected_output"] = matrixToJson(projectOutput(scenario, trace.output));
+    return o;
 }
 
 } // namespace attn::doc

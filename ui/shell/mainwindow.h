@@ -13,17 +13,8 @@ class QMenu;
 class QDockWidget;
 class QStackedWidget;
 
-namespace attn::doc {
-class ScenarioDocument;
-}
-
-namespace attn::lessons {
-class LessonNavigator;
-}
-
 namespace attn::ui {
 
-class QkvEditorView;
 class PerformancePanel;
 class SentenceArcsView;
 class FigureView;

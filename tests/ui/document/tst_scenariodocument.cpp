@@ -73,6 +73,7 @@ private slots:
     void nanNote();
     void selectedQueryIsClamped();
     void loadClearsUndo();
+    void editOfAProjectedTensorDetachesTheProjection();
 };
 
 void TestScenarioDocument::loadComputesTrace()
@@ -455,6 +456,35 @@ void TestScenarioDocument::loadClearsUndo()
     document.load(attn::test::workedExample());
     QCOMPARE(document.undoStack()->count(), 0);
     QCOMPARE(document.tensor(TensorRole::Value)(0, 0), 2.0);
+}
+
+void TestScenarioDocument::editOfAProjectedTensorDetachesTheProjection()
+{
+    // V = X·W_v with X = I: V is W_v. Editing V itself keeps the edit and drops the projection
+    // (the file would otherwise write X and W_v and lose it); undo brings the projection back.
+    attn::Scenario s = attn::test::workedExample();
+    attn::Projection p;
+    p.X = attn::Matrix::Identity(1, 2);
+    p.X_kv = attn::Matrix::Identity(2, 2);
+    p.W_q = attn::Matrix::Identity(2, 2);
+    p.W_k = attn::Matrix::Identity(2, 2);
+    p.W_v = s.value;
+    s.projection = p;
+    attn::project(s);
+    ScenarioDocument document;
+    QVERIFY(document.load(s));
+    QVERIFY(document.setCell(TensorRole::Value, 0, 0, 9.0));
+    QVERIFY(!document.scenario().projection);
+    QCOMPARE(document.tensor(TensorRole::Value)(0, 0), 9.0);
+    QVERIFY(std::abs(document.trace().output(0, 0) - 9 * kW1) < 1e-12);
+    QVERIFY2(document.undoStack()->text(0).contains("no longer computed from X"),
+             qPrintable(document.undoStack()->text(0)));
+    document.undoStack()->undo();
+    QVERIFY(document.scenario().projection);
+    QCOMPARE(document.tensor(TensorRole::Value)(0, 0), 2.0);
+    QVERIFY(document.addKey()); // a structural edit detaches too
+    QVERIFY(!document.scenario().projection);
+    QCOMPARE(document.keyCount(), 3);
 }
 
 QTEST_GUILESS_MAIN(TestScenarioDocument)

@@ -82,7 +82,9 @@ void TestScenarioJson::referenceCase_data()
                              "14-additive-with-padding.json",
                              "15-error-ambiguous-causal.json",
                              "16-error-shape-mismatch.json",
-                             "17-error-heads-not-divisible.json"}) {
+                             "17-error-heads-not-divisible.json",
+                             "18-projections-cross.json",
+                             "19-error-x-with-q.json"}) {
         QTest::newRow(name) << QString::fromLatin1(name);
     }
 }
@@ -123,6 +125,18 @@ void TestScenarioJson::referenceCase()
         }
     }
     compareMatrix(t.output, expect.value("output").toArray(), "output", tol);
+    const Scenario scenario = doc::scenarioFromJson(object);
+    const QJsonObject result = doc::resultToJson(scenario, t);
+    for (const char *key : {"Q", "K", "V", "projected_output"}) {
+        QCOMPARE(result.contains(key), expect.contains(key));
+        if (expect.contains(key)) {
+            Matrix got = key == QLatin1String("Q")   ? scenario.query
+                         : key == QLatin1String("K") ? scenario.key
+                         : key == QLatin1String("V") ? scenario.value
+                                                     : projectOutput(scenario, t.output);
+            compareMatrix(got, expect.value(key).toArray(), key, tol);
+        }
+    }
     if (expect.contains("fully_masked_rows")) {
         const QJsonArray rows = expect.value("fully_masked_rows").toArray();
         QCOMPARE(t.fully_masked_rows.size(), std::size_t(rows.size()));
@@ -211,6 +225,22 @@ void TestScenarioJson::badInput_data()
     QTest::addRow("missing additive.v")
         << head + qkv + R"("score": "additive", "additive": {"W_q": [[1]], "W_k": [[1]]}})"
         << "additive.v: is missing";
+    const QByteArray w = R"("W_q": [[1]], "W_k": [[1]], "W_v": [[1]])";
+    QTest::addRow("X with Q") << head + R"("X": [[1]], "Q": [[1]], )" + w + "}"
+                              << "Q: is given together with X";
+    QTest::addRow("X with scores") << head + R"("X": [[1]], "scores": [[1]], )" + w + "}"
+                                   << "scores: is given together with X";
+    QTest::addRow("W_q without X") << head + qkv + R"("W_q": [[1]]})"
+                                   << "W_q: is given without X";
+    QTest::addRow("X without W_k") << head + R"("X": [[1]], "W_q": [[1]], "W_v": [[1]]})"
+                                   << "W_k: is missing";
+    QTest::addRow("W_q rows") << head +
+                                     R"("X": [[1, 2]], "W_q": [[1]], "W_k": [[1], [1]], "W_v": [[1], [1]]})"
+                              << "W_q: expected 2 rows (d_model, the columns of X), found 1 × 1";
+    QTest::addRow("b_k width") << head + R"("X": [[1]], "b_k": [1, 2], )" + w + "}"
+                               << "b_k: expected 1 × 1 (one row, the columns of W_k), found 1 × 2";
+    QTest::addRow("W_o rows") << head + qkv + R"("W_o": [[1], [2]]})"
+                              << "W_o: expected 1 row (H_q·d_v, the heads concatenated), found 2 × 1";
     QTest::addRow("null temperature") << head + qkv + R"("temperature": null})"
                                       << "temperature: expected a number, got null";
 }
