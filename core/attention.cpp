@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <sstream>
 #include <string>
 
 namespace attn {
@@ -50,8 +51,9 @@ double maskedRowWeight(MaskedRowPolicy policy, Index nK)
 
 /// Runs the tiled, windowed or linear kernel on query head `h` and fills head.weights and
 /// head.output (head.logits and head.visible are already set). Returns the rows with no
-/// visible key. The softmax kernels give the weights back through their per-row logsumexp:
-/// weights_ij = exp(logit_ij − lse_i) on visible entries; linear takes them from its reference.
+/// visible key. The softmax kernels give each row's maximum m and sum l back (SoftmaxRows):
+/// weights_ij = exp(logit_ij − m_i) / l_i on visible entries, the kernels' logits being formed
+/// as head.logits are; linear takes the weights from its reference.
 std::vector<Index> runFastKernel(const Scenario &s, const Shapes &shapes, const Positions &positions,
                                  double scale, int h, HeadTrace &head)
 {
@@ -82,25 +84,82 @@ std::vector<Index> runFastKernel(const Scenario &s, const Shapes &shapes, const 
         linearReference(problem, referenceOutput, &head.weights);
         return run.fully_masked_rows;
     }
-    VectorT<double> lse; // (n_q)
+    SoftmaxRows<double> rows; // (n_q) each row's max and sum
     const KernelRun run =
         s.kernel == KernelKind::Tiled
-            ? tiledHead(problem, TiledOptions{s.tile.query, s.tile.key, 1}, head.output, &lse)
-            : windowedHead(problem, WindowedOptions{s.tile.query, 1}, head.output, &lse);
+            ? tiledHead(problem, TiledOptions{s.tile.query, s.tile.key, 1}, head.output, &rows)
+            : windowedHead(problem, WindowedOptions{s.tile.query, 1}, head.output, &rows);
     head.weights = Matrix::Zero(shapes.n_q, shapes.n_k); // (n_q, n_k)
     for (Index i = 0; i < shapes.n_q; ++i)
         for (Index j = 0; j < shapes.n_k; ++j)
-            if (head.visible(i, j)) head.weights(i, j) = std::exp(head.logits(i, j) - lse(i));
+            if (head.visible(i, j)) head.weights(i, j) = rows.weight(i, head.logits(i, j));
     for (Index row : run.fully_masked_rows)
         head.weights.row(row).setConstant(maskedRowWeight(s.mask.all_masked_rows, shapes.n_k));
     return run.fully_masked_rows;
 }
 
-/// Refuses a visible logit that is ±∞ or NaN although every input it comes from is finite:
-/// scale·q·k/temperature (or a bias) overflowed the double range. Left alone, softmax would turn
-/// it into NaN weights without a word. NaN inputs stay allowed: they give honest NaN outputs.
-void checkLogitsFinite(const Scenario &s, const Shapes &shapes, int h, const HeadTrace &head)
+std::string number(double x)
 {
+    std::ostringstream out;
+    out << x;
+    return out.str();
+}
+
+/// Why the logit of (query i, key j) of head h is not finite although its inputs are, naming
+/// the stage that left the double range: RoPE's rotation, the score itself (q·k or the additive
+/// score), scale · score / temperature, or the ALiBi bias. LogitScale forms the logit without
+/// an avoidable overflow, so only that stage's own advice is given (a higher temperature helps
+/// the logit, not q·k or the bias). Called only on the error path: it recomputes what it needs.
+std::string overflowStage(const Scenario &s, const Shapes &shapes, const Positions &positions, double scale,
+                          int h, int kvHead, Index i, Index j)
+{
+    const std::size_t qi = static_cast<std::size_t>(i);
+    const std::size_t kj = static_cast<std::size_t>(j);
+    if (s.positional.kind == PositionalKind::Rope) {
+        const Matrix q = applyRope(s.query.row(i).middleCols(h * shapes.d_k, shapes.d_k),
+                                   {positions.query[qi]}, s.positional.rope_base, s.positional.rope_layout);
+        const Matrix k = applyRope(s.key.row(j).middleCols(kvHead * shapes.d_k, shapes.d_k),
+                                   {positions.key[kj]}, s.positional.rope_base, s.positional.rope_layout);
+        if (!q.allFinite() || !k.allFinite()) {
+            return std::string("RoPE's rotation of the ") + (q.allFinite() ? "key" : "query") +
+                   " is beyond the double range (a rotated entry can reach √2 times the largest entry); "
+                   "use smaller Q and K";
+        }
+    }
+    const double score = rawScores(s, shapes, positions, h)(i, j);
+    if (!std::isfinite(score)) {
+        if (s.score == ScoreKind::Additive) {
+            return "the additive score vᵀ tanh(W_q q + W_k k) is beyond the double range before any scale; "
+                   "use a smaller v";
+        }
+        return "the score q·k is beyond the double range before any scale (the products of Q's and K's "
+               "entries are too large); use smaller Q and K";
+    }
+    const double logit = LogitScale(scale, s.temperature).apply(score);
+    if (!std::isfinite(logit)) {
+        return "scale · score / temperature = " + number(scale) + " · " + number(score) + " / " +
+               number(s.temperature) +
+               " is beyond the double range; use a smaller scale, smaller scores or "
+               "a higher temperature";
+    }
+    if (s.positional.kind != PositionalKind::Alibi)
+        return "the logit of score " + number(score) + " is beyond the double range";
+    const double slope = alibiSlopeFor(s, h);
+    const std::int64_t distance = std::abs(positions.query[qi] - positions.key[kj]);
+    return "the ALiBi bias −slope · |pos_q − pos_k| = −" + number(slope) + " · " + std::to_string(distance) +
+           " added to the logit " + number(logit) +
+           " is beyond the double range; use a smaller slope or positions closer together";
+}
+
+/// Refuses a visible logit that is ±∞ or NaN although every input it comes from is finite: a
+/// stage of scale · score / temperature + bias overflowed the double range (overflowStage says
+/// which). Left alone, softmax would turn it into NaN weights without a word. NaN inputs stay
+/// allowed: they give honest NaN outputs.
+void checkLogitsFinite(const Scenario &s, const Shapes &shapes, const Positions &positions, double scale,
+                       int h, const HeadTrace &head)
+{
+    const bool additiveFinite = !s.additive || (s.additive->W_q.allFinite() && s.additive->W_k.allFinite() &&
+                                                s.additive->v.allFinite());
     for (Index i = 0; i < shapes.n_q; ++i) {
         for (Index j = 0; j < shapes.n_k; ++j) {
             if (!head.visible(i, j) || std::isfinite(head.logits(i, j))) continue;
@@ -111,16 +170,18 @@ void checkLogitsFinite(const Scenario &s, const Shapes &shapes, int h, const Hea
                 inputsFinite = std::isfinite(raw(i, j));
             } else {
                 inputsFinite = s.query.row(i).middleCols(h * shapes.d_k, shapes.d_k).allFinite() &&
-                               s.key.row(j).middleCols(head.kv_head * shapes.d_k, shapes.d_k).allFinite();
+                               s.key.row(j).middleCols(head.kv_head * shapes.d_k, shapes.d_k).allFinite() &&
+                               additiveFinite;
             }
             if (!inputsFinite) continue;
-            throw ScenarioError("logits", "head " + std::to_string(h) + ", query " + std::to_string(i) +
-                                              ", key " + std::to_string(j) + ": the logit overflowed to " +
-                                              (std::isnan(head.logits(i, j)) ? std::string("NaN")
-                                               : head.logits(i, j) > 0       ? std::string("+inf")
-                                                                             : std::string("-inf")) +
-                                              " (scale · q·k / temperature is beyond the double range); "
-                                              "use smaller values or a higher temperature");
+            const double logit = head.logits(i, j);
+            throw ScenarioError("logits",
+                                "head " + std::to_string(h) + ", query " + std::to_string(i) + ", key " +
+                                    std::to_string(j) + ": the logit overflowed to " +
+                                    (std::isnan(logit) ? std::string("NaN")
+                                     : logit > 0       ? std::string("+inf")
+                                                       : std::string("-inf")) +
+                                    ": " + overflowStage(s, shapes, positions, scale, h, head.kv_head, i, j));
         }
     }
 }
@@ -176,7 +237,10 @@ AttentionTrace attend(const Scenario &scenario)
         head.kv_head = kvHeadFor(h, hq, shapes.num_kv_heads);
         head.logits = computeLogits(scenario, shapes, positions, trace.scale, h); // (n_q, n_k)
         head.visible = visibility(scenario, shapes, positions, h);                // (n_q, n_k)
-        checkLogitsFinite(scenario, shapes, h, head);
+        // Linear attention does not use these logits (its weights come from φ(q)·φ(k)), so
+        // their overflow is no reason to refuse it.
+        if (scenario.kernel != KernelKind::Linear)
+            checkLogitsFinite(scenario, shapes, positions, trace.scale, h, head);
         const auto value = scenario.value.middleCols(head.kv_head * shapes.d_v, shapes.d_v); // (n_k, d_v)
         const std::vector<Index> masked =
             scenario.kernel == KernelKind::Naive

@@ -37,13 +37,16 @@ struct AttentionTrace {
 /// Masked keys are excluded from the sum, never offset by a large constant, so a NaN or Inf in
 /// a masked key or value never reaches a visible output.
 /// `scenario.kernel` computes the output (core/kernels/registry.h): naive materialises the
-/// weights; tiled and windowed (exact softmax) return each row's logsumexp, from which the
-/// trace's weights are exp(logit − lse) on visible entries; linear (φ = elu + 1, not softmax)
-/// fills the weights from its plain reference. The logits are always the scenario's scores.
+/// weights; tiled and windowed (exact softmax) return each row's maximum m and sum l, from
+/// which the trace's weights are exp(logit − m) / l on visible entries (never through
+/// log-sum-exp m + log l, which loses the digits of log l at large logits); linear
+/// (φ = elu + 1, not softmax) fills the weights from its plain reference. The logits are always
+/// the scenario's scores, formed by computeLogits() (scale and temperature by LogitScale).
 /// Throws ScenarioError when the scenario is invalid, when the kernel refuses it (field
 /// "kernel"), when a trace would need more than 1 GiB (field "shapes"), when a visible logit
-/// overflows to ±∞ or NaN from finite inputs (field "logits"), or when a row has no visible
-/// key under the "error" policy (field "mask").
+/// overflows to ±∞ or NaN from finite inputs under a softmax kernel (field "logits", naming the
+/// stage: RoPE, the score, scale · score / temperature or the ALiBi bias), or when a row has no
+/// visible key under the "error" policy (field "mask").
 AttentionTrace attend(const Scenario &scenario);
 
 /// Bytes the trace of `shapes` needs (logits, weights, visibility, outputs); used to refuse

@@ -29,7 +29,7 @@ template <typename Scalar> kernels::HeadProblem<Scalar> headProblem(const HeadsI
     kernels::HeadProblem<Scalar> p(kernels::view(in.query.middleCols(h * d, d)),   // (n_q, d)
                                    kernels::view(in.key.middleCols(kv * d, d)),    // (n_k, d)
                                    kernels::view(in.value.middleCols(kv * d, d))); // (n_k, d)
-    p.logit.scale = in.scale;
+    p.logit.scale = LogitScale(in.scale, 1.0);
     p.mask = in.mask;
     return p;
 }

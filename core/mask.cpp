@@ -1,5 +1,7 @@
 #include "core/mask.h"
 
+#include <algorithm>
+
 namespace attn {
 
 bool usesPositions(const Scenario &s)
@@ -19,10 +21,17 @@ Positions resolvePositions(const Scenario &s, const Shapes &shapes)
     p.query.resize(static_cast<std::size_t>(shapes.n_q));
     if (!s.query_positions.empty()) {
         p.query = s.query_positions;
+    } else if (s.alignment == Alignment::BottomRight) {
+        // The last query meets the last key (the largest key position), the others one step
+        // before each: query i at max pos_k − (n_q − 1 − i); i + n_k − n_q for keys 0 … n_k − 1.
+        const std::int64_t last = *std::max_element(p.key.begin(), p.key.end());
+        for (Index i = 0; i < shapes.n_q; ++i)
+            p.query[static_cast<std::size_t>(i)] = last - (shapes.n_q - 1 - i);
     } else {
-        // top_left (and n_q = n_k): query i sits at i; bottom_right: the last query meets the last key.
-        const Index offset = s.alignment == Alignment::BottomRight ? shapes.n_k - shapes.n_q : 0;
-        for (Index i = 0; i < shapes.n_q; ++i) p.query[static_cast<std::size_t>(i)] = i + offset;
+        // top_left (and no alignment): the first query meets the first key (the smallest key
+        // position): query i at min pos_k + i; i for keys 0 … n_k − 1.
+        const std::int64_t first = *std::min_element(p.key.begin(), p.key.end());
+        for (Index i = 0; i < shapes.n_q; ++i) p.query[static_cast<std::size_t>(i)] = first + i;
     }
     return p;
 }

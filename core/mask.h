@@ -13,8 +13,11 @@ struct Positions {
     std::vector<std::int64_t> key;   ///< (n_k)
 };
 
-/// Explicit positions when given; otherwise keys at 0 … n_k − 1 and queries at i (top_left,
-/// or n_q = n_k) or i + n_k − n_q (bottom_right). Assumes `validate` passed.
+/// Explicit positions when given; otherwise keys at 0 … n_k − 1 and consecutive queries placed
+/// by the alignment against the key positions (explicit or not): bottom_right puts the last
+/// query at the last key, query i at max pos_k − (n_q − 1 − i) (i + n_k − n_q for the default
+/// keys); top_left, and no alignment, puts the first query at the first key, query i at
+/// min pos_k + i (i for the default keys). Assumes `validate` passed.
 Positions resolvePositions(const Scenario &scenario, const Shapes &shapes);
 
 /// True when some part of the scenario (causal, window, RoPE, ALiBi) depends on positions.

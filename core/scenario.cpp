@@ -34,6 +34,9 @@ ScenarioError::ScenarioError(std::string field, const std::string &message)
 
 namespace {
 
+/// The largest |position| and window side: 2^53.
+constexpr std::int64_t kMaxPosition = std::int64_t{1} << 53;
+
 [[noreturn]] void fail(const std::string &field, const std::string &message)
 {
     throw ScenarioError(field, message);
@@ -193,6 +196,18 @@ Shapes validate(const Scenario &s)
         fail("positions.key", "has " + str(static_cast<Index>(s.key_positions.size())) +
                                   " entries but n_k = " + str(shapes.n_k));
     }
+    // Positions and window sides within ±2^53: exact as doubles (ALiBi's distances), and every
+    // difference and bound (pos_q − left, max pos_k − n_q) far inside 64-bit integers.
+    const auto checkRange = [](const std::string &field, const std::vector<std::int64_t> &positions) {
+        for (std::size_t i = 0; i < positions.size(); ++i) {
+            if (positions[i] < -kMaxPosition || positions[i] > kMaxPosition) {
+                fail(field, "entry " + std::to_string(i) + " is " + std::to_string(positions[i]) +
+                                ", beyond ±" + std::to_string(kMaxPosition) + " (2^53)");
+            }
+        }
+    };
+    checkRange("positions.query", s.query_positions);
+    checkRange("positions.key", s.key_positions);
 
     // 7. Mask parts.
     if (!s.mask.key_padding.empty() && static_cast<Index>(s.mask.key_padding.size()) != shapes.n_k) {
@@ -208,12 +223,15 @@ Shapes validate(const Scenario &s)
         for (const BoolMatrix &m : s.mask.visible) checkShape("mask.visible", m, shapes.n_q, shapes.n_k);
     }
     if (s.mask.window) {
-        if (s.mask.window->left && *s.mask.window->left < 0) {
-            fail("mask.window.left", "must be ≥ 0, got " + std::to_string(*s.mask.window->left));
-        }
-        if (s.mask.window->right && *s.mask.window->right < 0) {
-            fail("mask.window.right", "must be ≥ 0, got " + std::to_string(*s.mask.window->right));
-        }
+        const auto checkSide = [](const std::string &field, const std::optional<std::int64_t> &side) {
+            if (side && *side < 0) fail(field, "must be ≥ 0, got " + std::to_string(*side));
+            if (side && *side > kMaxPosition) {
+                fail(field, "must be at most " + std::to_string(kMaxPosition) + " (2^53), got " +
+                                std::to_string(*side));
+            }
+        };
+        checkSide("mask.window.left", s.mask.window->left);
+        checkSide("mask.window.right", s.mask.window->right);
     }
 
     // 8. Positional scheme.

@@ -22,8 +22,9 @@ enum class ScoreKind {
 /// Where query i sits among the keys when n_q ≠ n_k and no explicit positions are given.
 enum class Alignment {
     Unspecified, ///< only allowed when n_q = n_k or nothing depends on positions
-    TopLeft,     ///< query i at position i
-    BottomRight, ///< query i at position i + n_k − n_q (the last query sees the last key)
+    TopLeft, ///< query i at min pos_k + i: the first query meets the first key (i for keys 0 … n_k − 1)
+    BottomRight, ///< query i at max pos_k − (n_q − 1 − i): the last query meets the last key
+                 ///< (i + n_k − n_q for keys 0 … n_k − 1)
 };
 
 /// What a query row with no visible key gets.
@@ -105,8 +106,8 @@ struct Scenario {
     double temperature = 1.0;               ///< > 0; logits = scale · score / temperature
 
     Alignment alignment = Alignment::Unspecified;
-    std::vector<std::int64_t> query_positions; ///< (n_q) or empty for the alignment's default
-    std::vector<std::int64_t> key_positions;   ///< (n_k) or empty for 0 … n_k − 1
+    std::vector<std::int64_t> query_positions; ///< (n_q) or empty for the alignment's default; |p| ≤ 2^53
+    std::vector<std::int64_t> key_positions;   ///< (n_k) or empty for 0 … n_k − 1; |p| ≤ 2^53
 
     MaskSpec mask;
     PositionalSpec positional;

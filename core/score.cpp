@@ -43,41 +43,41 @@ std::vector<double> alibiSlopes(int numHeads)
     return slopes;
 }
 
+Matrix rawScores(const Scenario &s, const Shapes &shapes, const Positions &positions, int head)
+{
+    if (!s.scores.empty())
+        return s.scores.size() == 1 ? s.scores.front() : s.scores[static_cast<std::size_t>(head)];
+    const int kvHead = kvHeadFor(head, shapes.num_query_heads, shapes.num_kv_heads);
+    Matrix q = s.query.middleCols(head * shapes.d_k, shapes.d_k); // (n_q, d_k)
+    Matrix k = s.key.middleCols(kvHead * shapes.d_k, shapes.d_k); // (n_k, d_k)
+    if (s.positional.kind == PositionalKind::Rope) {
+        q = applyRope(q, positions.query, s.positional.rope_base, s.positional.rope_layout);
+        k = applyRope(k, positions.key, s.positional.rope_base, s.positional.rope_layout);
+    }
+    if (s.score != ScoreKind::Additive) return q * k.transpose(); // (n_q, n_k)
+    const AdditiveParams &a = *s.additive;
+    const Matrix wq = q * a.W_q.transpose(); // (n_q, h)
+    const Matrix wk = k * a.W_k.transpose(); // (n_k, h)
+    Matrix scores(shapes.n_q, shapes.n_k);   // (n_q, n_k)
+    for (Index i = 0; i < shapes.n_q; ++i)
+        for (Index j = 0; j < shapes.n_k; ++j)
+            scores(i, j) = ((wq.row(i) + wk.row(j)).array().tanh().matrix() * a.v)(0);
+    return scores;
+}
+
+double alibiSlopeFor(const Scenario &s, int head)
+{
+    return s.positional.alibi_slopes.empty() ? alibiSlopes(s.num_query_heads)[static_cast<std::size_t>(head)]
+                                             : s.positional.alibi_slopes[static_cast<std::size_t>(head)];
+}
+
 Matrix computeLogits(const Scenario &s, const Shapes &shapes, const Positions &positions, double scale,
                      int head)
 {
-    const int kvHead = kvHeadFor(head, shapes.num_query_heads, shapes.num_kv_heads);
-    Matrix logits; // (n_q, n_k)
-    if (!s.scores.empty()) {
-        logits = s.scores.size() == 1 ? s.scores.front() : s.scores[static_cast<std::size_t>(head)];
-        logits *= scale;
-    } else {
-        Matrix q = s.query.middleCols(head * shapes.d_k, shapes.d_k); // (n_q, d_k)
-        Matrix k = s.key.middleCols(kvHead * shapes.d_k, shapes.d_k); // (n_k, d_k)
-        if (s.positional.kind == PositionalKind::Rope) {
-            q = applyRope(q, positions.query, s.positional.rope_base, s.positional.rope_layout);
-            k = applyRope(k, positions.key, s.positional.rope_base, s.positional.rope_layout);
-        }
-        if (s.score == ScoreKind::Additive) {
-            const AdditiveParams &a = *s.additive;
-            const Matrix wq = q * a.W_q.transpose(); // (n_q, h)
-            const Matrix wk = k * a.W_k.transpose(); // (n_k, h)
-            logits.resize(shapes.n_q, shapes.n_k);
-            for (Index i = 0; i < shapes.n_q; ++i) {
-                for (Index j = 0; j < shapes.n_k; ++j) {
-                    logits(i, j) = ((wq.row(i) + wk.row(j)).array().tanh().matrix() * a.v)(0);
-                }
-            }
-            logits *= scale;
-        } else {
-            logits = scale * (q * k.transpose()); // (n_q, n_k)
-        }
-    }
-    logits /= s.temperature;
+    Matrix logits = rawScores(s, shapes, positions, head); // (n_q, n_k)
+    LogitScale(scale, s.temperature).applyInPlace(logits);
     if (s.positional.kind == PositionalKind::Alibi) {
-        const double slope = s.positional.alibi_slopes.empty()
-                                 ? alibiSlopes(shapes.num_query_heads)[static_cast<std::size_t>(head)]
-                                 : s.positional.alibi_slopes[static_cast<std::size_t>(head)];
+        const double slope = alibiSlopeFor(s, head);
         for (Index i = 0; i < shapes.n_q; ++i) {
             for (Index j = 0; j < shapes.n_k; ++j) {
                 const auto distance = std::abs(positions.query[static_cast<std::size_t>(i)] -

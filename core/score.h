@@ -1,18 +1,27 @@
 // Scoring functions and positional schemes: everything that happens to the logits before softmax.
 #pragma once
 
+#include "core/logitscale.h"
 #include "core/mask.h"
 
 namespace attn {
 
+/// Scores of query head `head` before scale, temperature and bias, shape (n_q, n_k):
+/// q·k (ScaledDot and Dot, after RoPE when used), vᵀ tanh(W_q q + W_k k) (Additive), or the
+/// given raw score matrix. Assumes `validate` passed.
+Matrix rawScores(const Scenario &scenario, const Shapes &shapes, const Positions &positions, int head);
+
 /// Logits of query head `head`, shape (n_q, n_k):
 ///   scale · score(q_i, k_j) / temperature + bias_ij,
-/// where score is q·k (ScaledDot and Dot; the scale differs), vᵀ tanh(W_q q + W_k k) (Additive),
-/// or the given raw score matrix; RoPE rotates q and k first; ALiBi adds
-/// bias_ij = −slope_h · |pos_q(i) − pos_k(j)|. Unmasked: masks act later.
-/// Assumes `validate` passed.
+/// score as in rawScores(), scale and temperature combined by LogitScale (no avoidable overflow
+/// or underflow); ALiBi adds bias_ij = −slope_h · |pos_q(i) − pos_k(j)|. Unmasked: masks act
+/// later. Assumes `validate` passed.
 Matrix computeLogits(const Scenario &scenario, const Shapes &shapes, const Positions &positions, double scale,
                      int head);
+
+/// The ALiBi slope of query head `head`: the scenario's own, or alibiSlopes(H_q)[head].
+/// Assumes positional.kind is Alibi and `validate` passed.
+double alibiSlopeFor(const Scenario &scenario, int head);
 
 /// Rotates each row of `x` (n, d), d even, by its position (RoPE: Su et al. 2021, §3.4.2):
 /// pair p at angle pos · base^(−2p/d). HalfSplit pairs feature p with p + d/2 (GPT-NeoX, Llama);

@@ -247,12 +247,8 @@ MaskRule maskRuleFor(const Scenario &s, const Positions &positions, int head)
 LogitSpec logitSpecFor(const Scenario &s, double scale, int head)
 {
     LogitSpec spec;
-    spec.scale = scale / s.temperature;
-    if (s.positional.kind == PositionalKind::Alibi) {
-        spec.alibi_slope = s.positional.alibi_slopes.empty()
-                               ? alibiSlopes(s.num_query_heads)[static_cast<std::size_t>(head)]
-                               : s.positional.alibi_slopes[static_cast<std::size_t>(head)];
-    }
+    spec.scale = LogitScale(scale, s.temperature);
+    if (s.positional.kind == PositionalKind::Alibi) spec.alibi_slope = alibiSlopeFor(s, head);
     return spec;
 }
 

@@ -4,8 +4,10 @@
 // explicit instantiations for float and double, so this header stays light.
 #pragma once
 
+#include "core/logitscale.h"
 #include "core/scenario.h"
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -122,11 +124,29 @@ struct MaskRule {
     void keyBands(Index i0, Index rows, Index *lo, Index *hi) const;
 };
 
-/// How logits are formed from q·k (or a raw score): logit_ij = scale · s_ij + bias_ij with
-/// bias_ij = −alibi_slope · |pos_q(i) − pos_k(j)| (ALiBi: Press et al. 2022, §3).
+/// How logits are formed from q·k (or a raw score): logit_ij = scale.apply(s_ij) + bias_ij with
+/// bias_ij = −alibi_slope · |pos_q(i) − pos_k(j)| (ALiBi: Press et al. 2022, §3), exactly as
+/// computeLogits() forms them for the naive reference.
 struct LogitSpec {
-    double scale = 1.0;                ///< the scenario's scale already divided by the temperature
+    LogitScale scale;                  ///< the scenario's scale and temperature (logitscale.h)
     std::optional<double> alibi_slope; ///< empty = no positional bias
+};
+
+/// Per query row of a softmax kernel: the largest visible logit `max` (natural units) and
+/// `sum` = Σ_visible exp(logit − ref) with ref = max, or 0 where max is ±∞ (as naiveHead does).
+/// The weights are then exp(logit_ij − ref_i) / sum_i on visible entries: the maximum and the
+/// sum are kept apart, since forming log-sum-exp = max + log sum loses the digits of log sum
+/// when |max| is large (at 1e17 the spacing of doubles is 16). Rows that see no key: max −∞,
+/// sum 0.
+template <typename Scalar> struct SoftmaxRows {
+    VectorT<Scalar> max; ///< (n_q)
+    VectorT<Scalar> sum; ///< (n_q)
+
+    /// The exponent's reference point of row i: max_i, or 0 when it is ±∞.
+    Scalar reference(Index i) const { return std::isinf(max(i)) ? Scalar(0) : max(i); }
+
+    /// The weight of a visible entry of row i whose logit is `logit`.
+    Scalar weight(Index i, Scalar logit) const { return Scalar(std::exp(logit - reference(i))) / sum(i); }
 };
 
 /// One head of one attention call. RoPE, when used, has already rotated `query` and `key`
@@ -210,8 +230,8 @@ void parallelFor(Index count, int threads, const std::function<void(Index, int)>
 /// scenario's mask parts (both must outlive it); order detected.
 MaskRule maskRuleFor(const Scenario &scenario, const Positions &positions, int head);
 
-/// The LogitSpec of query head `head`: scale / temperature and the head's ALiBi slope (the
-/// explicit one, or alibiSlopes(H_q)[head]).
+/// The LogitSpec of query head `head`: the effective scale with the temperature, and the head's
+/// ALiBi slope (the explicit one, or alibiSlopes(H_q)[head]).
 LogitSpec logitSpecFor(const Scenario &scenario, double scale, int head);
 
 } // namespace attn::kernels

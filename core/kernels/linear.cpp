@@ -5,6 +5,7 @@
 #include <limits>
 #include <numeric>
 #include <stdexcept>
+#include <type_traits>
 
 namespace attn::kernels {
 
@@ -34,6 +35,118 @@ std::vector<Index> positionOrder(std::span<const std::int64_t> positions)
     return order;
 }
 
+// ---- the range of the features ------------------------------------------------------------
+//
+// The weights φ(q_i)·φ(k_j) / Σ_j' φ(q_i)·φ(k_j') do not change when φ(q_i) is multiplied by a
+// factor of its own, or every φ(k_j) by a common one. The plain formula works with φ itself,
+// which over- and underflows: φ(1e200)·φ(1e200) = ∞, φ(−1000) = e^-1000 = 0 in double, and the
+// normaliser becomes ∞ or 0 (weights NaN or 0). So each path checks that every feature it sums
+// is in the plain range below; if one is not, it works in log space instead:
+//   log φ(x) = log1p(x) for x > 0, x otherwise,
+// keys scaled per feature t by their largest log φ (so the largest scaled feature is 1) and
+// each query by its own largest log φ after that shift (so its largest scaled feature is 1):
+// every product and normaliser is then ≥ 1 and bounded, whatever the inputs. Where masks make
+// each query's keys its own (window, explicit matrix), each weight is computed in log space:
+//   log(φ(q)·φ(k)) = log Σ_t exp(log φ(q_t) + log φ(k_t)),
+// normalised like a softmax over the query's visible keys.
+
+/// log2 of the largest φ (and of 1 / the smallest) the plain formula is used for: products of
+/// two such features and sums of n·d of them stay far inside the range of Scalar (2^±120 in
+/// double, 2^±40 in float, whose range is 2^±126).
+template <typename Scalar> constexpr int kPlainLog2 = std::is_same_v<Scalar, float> ? 20 : 60;
+
+/// True when φ(x) of every entry lies in [2^-p, 2^p], p = kPlainLog2 (NaN and ±∞ fail).
+template <typename Scalar> bool plainRange(const Eigen::Ref<const MatrixT<Scalar>> &x)
+{
+    if (x.size() == 0) return true;
+    const Scalar lowest = -Scalar(kPlainLog2<Scalar>) * Scalar(0.6931471805599453); // log 2^-p
+    const Scalar highest = std::ldexp(Scalar(1), kPlainLog2<Scalar>) - Scalar(1);
+    const auto a = x.array();
+    return (a >= lowest).all() && (a <= highest).all();
+}
+
+/// log φ(x) entry by entry, (n, d) → (n, d): log1p(x) for x > 0, x otherwise.
+template <typename Scalar> MatrixT<Scalar> logFeatures(const Eigen::Ref<const MatrixT<Scalar>> &x)
+{
+    MatrixT<Scalar> out(x.rows(), x.cols());
+    for (Index i = 0; i < x.rows(); ++i)
+        for (Index t = 0; t < x.cols(); ++t) out(i, t) = x(i, t) > Scalar(0) ? std::log1p(x(i, t)) : x(i, t);
+    return out;
+}
+
+/// exp(a − ref), and 0 for a = −∞ (a feature φ = 0), also when ref is −∞.
+template <typename Scalar> Scalar expShift(Scalar a, Scalar ref)
+{
+    return a == -std::numeric_limits<Scalar>::infinity() ? Scalar(0) : Scalar(std::exp(a - ref));
+}
+
+/// A query's features scaled in log space against per-feature key shifts: with
+/// w_t = log φ(q_t) + shift_t and c = max_t w_t, ψ_t = exp(w_t − c), the largest ψ_t being 1.
+/// φ(q)·φ(k) ∝ ψ · φ̃(k) with φ̃(k)_t = exp(log φ(k_t) − shift_t). lq, shift (d_k) → (d_k).
+template <typename Scalar>
+VectorT<Scalar> scaledQuery(const Eigen::Ref<const VectorT<Scalar>> &lq, const VectorT<Scalar> &shift)
+{
+    const VectorT<Scalar> w = lq + shift; // (d_k)
+    Scalar c = -std::numeric_limits<Scalar>::infinity();
+    for (Index t = 0; t < w.size(); ++t)
+        if (w(t) > c) c = w(t);
+    VectorT<Scalar> psi(w.size());
+    for (Index t = 0; t < w.size(); ++t) psi(t) = expShift(w(t), c);
+    return psi;
+}
+
+/// log(φ(q)·φ(k)) from the log features of one query and one key (d entries each):
+/// log Σ_t exp(lq_t + lk_t), by the largest term: exact where the product would over- or
+/// underflow. NaN stays NaN; all features 0 give −∞.
+template <typename Scalar> Scalar logFeatureProduct(const Scalar *lq, const Scalar *lk, Index d)
+{
+    Scalar m = -std::numeric_limits<Scalar>::infinity();
+    for (Index t = 0; t < d; ++t) {
+        const Scalar a = lq[t] + lk[t];
+        if (std::isnan(a)) return a;
+        if (a > m) m = a;
+    }
+    if (std::isinf(m)) return m;
+    Scalar sum = 0;
+    for (Index t = 0; t < d; ++t) sum += expShift(lq[t] + lk[t], m);
+    return m + std::log(sum);
+}
+
+/// Query row i in log space over the keys `visible(j)` says it sees: L_j = log(φ(q_i)·φ(k_j)),
+/// weights exp(L_j − max L) / Σ (a softmax of L, which is what linear attention's normalisation
+/// is), output Σ weight_j v_j (zero weights skipped). lq (d_k) log φ(q_i), lk (n_k, d_k) log φ(K),
+/// value (n_k, d_v); weights (n_k) and output (d_v) are written when not null. False when the row
+/// sees no key (nothing written).
+template <typename Scalar, typename Visible>
+bool logRow(const Scalar *lq, const MatrixT<Scalar> &lk, const ConstView<Scalar> &value, Visible visible,
+            Scalar *weights, Eigen::Ref<MatrixT<Scalar>> output)
+{
+    const Index nK = lk.rows();
+    std::vector<Scalar> logit(static_cast<std::size_t>(nK), -std::numeric_limits<Scalar>::infinity());
+    Scalar m = -std::numeric_limits<Scalar>::infinity();
+    bool any = false;
+    for (Index j = 0; j < nK; ++j) {
+        if (!visible(j)) continue;
+        any = true;
+        const Scalar l = logFeatureProduct(lq, lk.row(j).data(), lk.cols());
+        logit[static_cast<std::size_t>(j)] = l;
+        if (l > m) m = l; // NaN compares false; the sum below turns the row NaN
+    }
+    if (!any) return false;
+    const Scalar ref = std::isinf(m) ? Scalar(0) : m;
+    Scalar sum = 0;
+    for (Index j = 0; j < nK; ++j)
+        if (visible(j)) sum += Scalar(std::exp(logit[static_cast<std::size_t>(j)] - ref));
+    output.setZero();
+    for (Index j = 0; j < nK; ++j) {
+        if (!visible(j)) continue;
+        const Scalar w = Scalar(std::exp(logit[static_cast<std::size_t>(j)] - ref)) / sum;
+        if (weights) weights[j] = w;
+        if (w != Scalar(0)) output += w * value.row(j); // (1, d_v)
+    }
+    return true;
+}
+
 /// Summary path: every query sees the same (real) keys. output (n_q, d_v).
 template <typename Scalar>
 KernelRun summaryPath(const HeadProblem<Scalar> &p, const LinearOptions &o,
@@ -57,7 +170,21 @@ KernelRun summaryPath(const HeadProblem<Scalar> &p, const LinearOptions &o,
         phiK.row(r) = p.key.row(real[static_cast<std::size_t>(r)]);
         v.row(r) = p.value.row(real[static_cast<std::size_t>(r)]);
     }
-    phiK = eluFeatures<Scalar>(view(phiK));
+    // Plain φ when every key feature is in range; else φ̃(k)_t = exp(log φ(k_t) − shift_t)
+    // with shift_t the largest log φ of feature t over the real keys (0 in the plain form).
+    const bool plainKeys = plainRange<Scalar>(phiK);
+    VectorT<Scalar> shift = VectorT<Scalar>::Zero(p.dK()); // (d_k)
+    if (plainKeys) {
+        phiK = eluFeatures<Scalar>(view(phiK));
+    } else {
+        phiK = logFeatures<Scalar>(phiK);
+        for (Index c = 0; c < p.dK(); ++c) {
+            shift(c) = -std::numeric_limits<Scalar>::infinity();
+            for (Index r = 0; r < nReal; ++r)
+                if (phiK(r, c) > shift(c) || std::isnan(phiK(r, c))) shift(c) = phiK(r, c);
+            for (Index r = 0; r < nReal; ++r) phiK(r, c) = expShift(phiK(r, c), shift(c));
+        }
+    }
     const MatrixT<Scalar> s = phiK.transpose() * v;             // (d_k, d_v)
     const VectorT<Scalar> z = phiK.colwise().sum().transpose(); // (d_k)
     // 2. Each query block reads the summaries: O(block · d_k · d_v).
@@ -66,9 +193,17 @@ KernelRun summaryPath(const HeadProblem<Scalar> &p, const LinearOptions &o,
     parallelFor(blocks, o.threads, [&](Index t, int) {
         const Index i0 = t * block;
         const Index rows = std::min(block, p.nQ() - i0);
-        const MatrixT<Scalar> phiQ = eluFeatures<Scalar>(view(p.query.middleRows(i0, rows))); // (rows, d_k)
-        const VectorT<Scalar> den = phiQ * z;                                                 // (rows)
-        output.middleRows(i0, rows).noalias() = phiQ * s;                                     // (rows, d_v)
+        const auto q = p.query.middleRows(i0, rows); // (rows, d_k)
+        MatrixT<Scalar> phiQ;                        // (rows, d_k) φ(q), or ψ in log space
+        if (plainKeys && plainRange<Scalar>(q)) {
+            phiQ = eluFeatures<Scalar>(view(q));
+        } else {
+            phiQ = logFeatures<Scalar>(q);
+            for (Index r = 0; r < rows; ++r)
+                phiQ.row(r) = scaledQuery<Scalar>(phiQ.row(r).transpose(), shift);
+        }
+        const VectorT<Scalar> den = phiQ * z;             // (rows)
+        output.middleRows(i0, rows).noalias() = phiQ * s; // (rows, d_v)
         for (Index r = 0; r < rows; ++r) output.row(i0 + r) /= den(r);
     });
     const auto workers = static_cast<std::size_t>(std::clamp<Index>(o.threads, 1, blocks));
@@ -81,14 +216,22 @@ KernelRun summaryPath(const HeadProblem<Scalar> &p, const LinearOptions &o,
 }
 
 /// Prefix path: causal, in position order. S and z only ever grow, by keys already visible.
+/// Plain when every real key and every query is in the plain range; otherwise in log space
+/// with running per-feature shifts (the largest log φ(k_t) so far; S's row t and z_t are
+/// rescaled when it grows, as the online softmax rescales its sum).
 template <typename Scalar>
 KernelRun prefixPath(const HeadProblem<Scalar> &p, Eigen::Ref<MatrixT<Scalar>> &output)
 {
     KernelRun run;
     const std::vector<Index> keys = positionOrder(p.mask.key_positions);
     const std::vector<Index> queries = positionOrder(p.mask.query_positions);
+    bool plain = plainRange<Scalar>(p.query);
+    for (Index j = 0; plain && j < p.nK(); ++j)
+        if (isReal(p.mask, j)) plain = plainRange<Scalar>(p.key.row(j));
     MatrixT<Scalar> s = MatrixT<Scalar>::Zero(p.dK(), p.dV()); // (d_k, d_v) Σ φ(k_j) v_jᵀ so far
     VectorT<Scalar> z = VectorT<Scalar>::Zero(p.dK());         // (d_k) Σ φ(k_j) so far
+    VectorT<Scalar> shift =
+        VectorT<Scalar>::Constant(p.dK(), plain ? Scalar(0) : -std::numeric_limits<Scalar>::infinity());
     std::size_t next = 0;
     Index added = 0;
     for (Index i : queries) {
@@ -97,8 +240,22 @@ KernelRun prefixPath(const HeadProblem<Scalar> &p, Eigen::Ref<MatrixT<Scalar>> &
              ++next) {
             const Index j = keys[next];
             if (!isReal(p.mask, j)) continue;
-            const VectorT<Scalar> phiK = eluFeatures<Scalar>(view(p.key.row(j))).transpose(); // (d_k)
-            s.noalias() += phiK * p.value.row(j);                                             // (d_k, d_v)
+            VectorT<Scalar> phiK; // (d_k) φ(k_j), or φ̃(k_j) against the running shifts
+            if (plain) {
+                phiK = eluFeatures<Scalar>(view(p.key.row(j))).transpose();
+            } else {
+                phiK = logFeatures<Scalar>(p.key.row(j)).transpose();
+                for (Index t = 0; t < p.dK(); ++t) {
+                    if (phiK(t) > shift(t)) { // a larger feature: what was summed shrinks by e^(old − new)
+                        const Scalar alpha = expShift(shift(t), phiK(t));
+                        s.row(t) *= alpha;
+                        z(t) *= alpha;
+                        shift(t) = phiK(t);
+                    }
+                    phiK(t) = expShift(phiK(t), shift(t));
+                }
+            }
+            s.noalias() += phiK * p.value.row(j); // (d_k, d_v)
             z += phiK;
             ++added;
         }
@@ -107,8 +264,10 @@ KernelRun prefixPath(const HeadProblem<Scalar> &p, Eigen::Ref<MatrixT<Scalar>> &
             output.row(i).setZero();
             continue;
         }
-        const VectorT<Scalar> phiQ = eluFeatures<Scalar>(view(p.query.row(i))).transpose(); // (d_k)
-        output.row(i).noalias() = phiQ.transpose() * s;                                     // (d_v)
+        const VectorT<Scalar> phiQ =
+            plain ? VectorT<Scalar>(eluFeatures<Scalar>(view(p.query.row(i))).transpose())
+                  : scaledQuery<Scalar>(logFeatures<Scalar>(p.query.row(i)).transpose(), shift); // (d_k)
+        output.row(i).noalias() = phiQ.transpose() * s;                                          // (d_v)
         output.row(i) /= phiQ.dot(z);
         run.stats.pairs += static_cast<std::uint64_t>(added);
     }
@@ -118,11 +277,45 @@ KernelRun prefixPath(const HeadProblem<Scalar> &p, Eigen::Ref<MatrixT<Scalar>> &
     return run;
 }
 
+/// The explicit path when some feature is outside the plain range: each query's weights in log
+/// space over its own visible keys (logRow), so that neither the range of the other queries'
+/// keys nor a masked key's value can affect them. O(n_q · n_k · d_k) with an exp per term: for
+/// inputs at the extremes only.
+template <typename Scalar>
+KernelRun explicitLogPath(const HeadProblem<Scalar> &p, const LinearOptions &o,
+                          Eigen::Ref<MatrixT<Scalar>> &output)
+{
+    KernelRun run;
+    const MatrixT<Scalar> lk = logFeatures<Scalar>(p.key);   // (n_k, d_k)
+    const MatrixT<Scalar> lq = logFeatures<Scalar>(p.query); // (n_q, d_k)
+    const Index blocks = (p.nQ() + o.query_block - 1) / o.query_block;
+    const auto workers = static_cast<std::size_t>(std::clamp<Index>(o.threads, 1, blocks));
+    std::vector<std::vector<Index>> masked(workers);
+    parallelFor(blocks, o.threads, [&](Index t, int worker) {
+        for (Index i = t * o.query_block; i < std::min(p.nQ(), (t + 1) * o.query_block); ++i) {
+            const auto [lo, hi] = p.mask.keyBand(i);
+            const auto visible = [&](Index j) { return j >= lo && j < hi && p.mask.visible(i, j); };
+            if (!logRow<Scalar>(lq.row(i).data(), lk, p.value, visible, nullptr, output.row(i))) {
+                masked[static_cast<std::size_t>(worker)].push_back(i);
+                output.row(i).setZero();
+            }
+        }
+    });
+    for (const std::vector<Index> &rows : masked)
+        run.fully_masked_rows.insert(run.fully_masked_rows.end(), rows.begin(), rows.end());
+    std::sort(run.fully_masked_rows.begin(), run.fully_masked_rows.end());
+    run.stats.pairs = static_cast<std::uint64_t>(p.nQ() * p.nK());
+    run.stats.work_bytes =
+        static_cast<std::size_t>(lk.size() + lq.size() + workers * p.nK()) * sizeof(Scalar);
+    return run;
+}
+
 /// Explicit path: weights of each tile from φ(Q_b) φ(K_u)ᵀ, masked entries set to zero.
 template <typename Scalar>
 KernelRun explicitPath(const HeadProblem<Scalar> &p, const LinearOptions &o,
                        Eigen::Ref<MatrixT<Scalar>> &output)
 {
+    if (!plainRange<Scalar>(p.query) || !plainRange<Scalar>(p.key)) return explicitLogPath(p, o, output);
     KernelRun run;
     const MatrixT<Scalar> phiK = eluFeatures<Scalar>(p.key); // (n_k, d_k)
     const Index br = std::min(o.query_block, p.nQ());
@@ -226,11 +419,31 @@ std::vector<Index> linearReference(const HeadProblem<Scalar> &p, OutputRef<Scala
                                    MatrixT<Scalar> *weights)
 {
     checkLinear(p, output.rows(), output.cols());
-    const MatrixT<Scalar> phiQ = eluFeatures<Scalar>(p.query); // (n_q, d_k)
-    const MatrixT<Scalar> phiK = eluFeatures<Scalar>(p.key);   // (n_k, d_k)
     MatrixT<Scalar> w = MatrixT<Scalar>::Zero(p.nQ(), p.nK()); // (n_q, n_k)
     std::vector<Index> masked;
     output.setZero();
+    const auto fillMasked = [&](Index i) {
+        masked.push_back(i);
+        const Scalar fill = p.policy == MaskedRowPolicy::NaN       ? std::numeric_limits<Scalar>::quiet_NaN()
+                            : p.policy == MaskedRowPolicy::Uniform ? Scalar(1) / Scalar(p.nK())
+                                                                   : Scalar(0);
+        w.row(i).setConstant(fill);
+    };
+    if (!plainRange<Scalar>(p.query) || !plainRange<Scalar>(p.key)) {
+        // Features beyond the plain range: every weight in log space (logRow), row by row.
+        const MatrixT<Scalar> lq = logFeatures<Scalar>(p.query); // (n_q, d_k)
+        const MatrixT<Scalar> lk = logFeatures<Scalar>(p.key);   // (n_k, d_k)
+        for (Index i = 0; i < p.nQ(); ++i) {
+            const auto visible = [&](Index j) { return p.mask.visible(i, j); };
+            if (!logRow<Scalar>(lq.row(i).data(), lk, p.value, visible, w.row(i).data(), output.row(i)))
+                fillMasked(i);
+        }
+        fillMaskedRows(masked, p.policy, p.value, output);
+        if (weights) *weights = std::move(w);
+        return masked;
+    }
+    const MatrixT<Scalar> phiQ = eluFeatures<Scalar>(p.query); // (n_q, d_k)
+    const MatrixT<Scalar> phiK = eluFeatures<Scalar>(p.key);   // (n_k, d_k)
     for (Index i = 0; i < p.nQ(); ++i) {
         // Pass 1: unnormalised weights φ(q_i)·φ(k_j) of the visible keys and their sum.
         Scalar den = 0;
@@ -242,11 +455,7 @@ std::vector<Index> linearReference(const HeadProblem<Scalar> &p, OutputRef<Scala
             den += w(i, j);
         }
         if (!any) {
-            masked.push_back(i);
-            const Scalar fill = p.policy == MaskedRowPolicy::NaN ? std::numeric_limits<Scalar>::quiet_NaN()
-                                : p.policy == MaskedRowPolicy::Uniform ? Scalar(1) / Scalar(p.nK())
-                                                                       : Scalar(0);
-            w.row(i).setConstant(fill);
+            fillMasked(i);
             continue;
         }
         // Pass 2: normalise and mix; a zero weight never multiplies a value.

@@ -39,6 +39,13 @@ template <typename Scalar> MatrixT<Scalar> eluFeatures(const ConstView<Scalar> &
 ///   S and z grow by each key with pos_k ≤ pos_q before query i reads them.
 /// Explicit path: see LinearPath. Key padding drops keys from every sum; a masked key never
 /// enters a sum, so its NaN or Inf cannot reach a visible output.
+/// At the extremes (a φ outside [2^-60, 2^60] in double, [2^-20, 2^20] in float: inputs below
+/// about −41 or above 2^60) φ itself over- or underflows, so each path works in log space
+/// instead (log φ(x) = log1p(x) or x): the summary and prefix paths scale the keys per feature
+/// and each query by its own largest term (the weights do not change under a query's own factor
+/// or a factor common to all keys), the explicit path computes each weight as
+/// exp(log(φ(q)·φ(k)) − max) over the query's visible keys. Weights stay finite and exact to
+/// rounding for keys of −1000 or queries of 1e300 (before: 0/0 or ∞/∞).
 /// The scale, the temperature, ALiBi and raw scores have no meaning here and are not used
 /// (the registry refuses scenarios that set them); RoPE is not applied either.
 ///
@@ -51,8 +58,10 @@ KernelRun linearHead(const HeadProblem<Scalar> &problem, const LinearOptions &op
                      OutputRef<Scalar> output);
 
 /// The plain O(n_q·n_k·d) reference of the same formula, written to be read: each weight
-/// computed and normalised over the visible keys of its row. Used by tests and by attend() for
-/// the trace's weights.
+/// computed and normalised over the visible keys of its row. At the extremes (as linearHead)
+/// each weight is exp(L_ij − max_j L_ij) / Σ_j exp(L_ij − max) with L_ij = log(φ(q_i)·φ(k_j))
+/// = log Σ_t exp(log φ(q_it) + log φ(k_jt)): linear attention's normalisation is a softmax of
+/// these L. Used by tests and by attend() for the trace's weights.
 ///   output   (n_q, d_v) out; weights (n_q, n_k) out when not null (rows with no visible key:
 ///            0 for Zero and Error, NaN for NaN, 1/n_k for Uniform).
 /// Returns the rows that see no key. Throws like linearHead.

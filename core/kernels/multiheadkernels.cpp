@@ -133,7 +133,7 @@ KernelRun attendHeads(KernelKind kind, const MatrixT<Scalar> &Q, const MatrixT<S
             HeadProblem<Scalar> &p = problems.emplace_back(view(Q.middleCols(h * sh.dK, sh.dK)),
                                                            view(K.middleCols(g * sh.dK, sh.dK)),
                                                            view(V.middleCols(g * sh.dV, sh.dV)));
-            p.logit.scale = scale;
+            p.logit.scale = LogitScale(scale, 1.0);
             p.mask = mask;
             p.policy = policy;
             outputs.emplace_back(O.middleCols(h * sh.dV, sh.dV));
@@ -152,7 +152,7 @@ KernelRun attendHeads(KernelKind kind, const MatrixT<Scalar> &Q, const MatrixT<S
         const int g = kvHeadFor(h, hq, hkv);
         HeadProblem<Scalar> p(view(Q.middleCols(h * sh.dK, sh.dK)), view(K.middleCols(g * sh.dK, sh.dK)),
                               view(V.middleCols(g * sh.dV, sh.dV)));
-        p.logit.scale = scale;
+        p.logit.scale = LogitScale(scale, 1.0);
         p.mask = mask;
         p.policy = policy;
         auto out = O.middleCols(h * sh.dV, sh.dV);

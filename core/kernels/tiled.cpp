@@ -40,11 +40,11 @@ std::size_t tiledWorkBytes(Index nQ, Index nK, Index dK, Index dV, const TiledOp
     const auto workers = std::max<std::size_t>(
         1, std::min<std::size_t>(static_cast<std::size_t>(std::max(1, o.threads)), tiles));
     // Per worker: Qᵀ, Sᵀ, the copied value tile, Aᵀ, m, l, band limits (fast path; for double
-    // only Aᵀ, m, l are used: an upper bound), and the generic path's query tile, S/P tile and P·V tile with
+    // only Aᵀ, m, l are used: an upper bound), and the generic path's S/P tile and P·V tile with
     // Eigen's packing of one operand block of each product (estimate), visibility and seen flags.
     const std::size_t ld = brp + lanes / 2; // padded leading dimension (one packet more)
     const std::size_t fast = dk * ld + bc * ld + bc * (dv + lanes / 2) + dv * ld + 4 * brp;
-    const std::size_t generic = br * dk + br * bc + br * dv + (br + bc) * dk + br * bc + bc * dv;
+    const std::size_t generic = br * bc + br * dv + (br + bc) * dk + br * bc + bc * dv;
     const std::size_t perWorker = (fast + generic) * scalarBytes + br * bc + brp;
     // Per head: facts about each key (a prefix count and a norm) and each key tile.
     const std::size_t keyTiles = (static_cast<std::size_t>(nK) + bc - 1) / bc;
@@ -57,22 +57,27 @@ std::size_t tiledWorkBytes(Index nQ, Index nK, Index dK, Index dV, const TiledOp
 
 template <typename Scalar>
 std::vector<KernelRun> tiledHeads(std::span<const HeadProblem<Scalar>> problems, const TiledOptions &options,
-                                  std::span<OutputRef<Scalar>> outputs, std::span<VectorT<Scalar> *const> lse)
+                                  std::span<OutputRef<Scalar>> outputs,
+                                  std::span<SoftmaxRows<Scalar> *const> rows)
 {
     checkOptions(options);
     if (problems.empty()) return {};
-    if (outputs.size() != problems.size() || (!lse.empty() && lse.size() != problems.size()))
-        throw std::invalid_argument("tiled kernel: one output (and lse, if any) per head is needed");
+    if (outputs.size() != problems.size() || (!rows.empty() && rows.size() != problems.size()))
+        throw std::invalid_argument(
+            "tiled kernel: one output (and row statistics, if any) per head is needed");
     for (std::size_t h = 0; h < problems.size(); ++h) {
         checkProblem(problems[h], outputs[h].rows(), outputs[h].cols());
-        if (!lse.empty() && lse[h]) lse[h]->resize(problems[h].nQ());
+        if (!rows.empty() && rows[h]) {
+            rows[h]->max.resize(problems[h].nQ());
+            rows[h]->sum.resize(problems[h].nQ());
+        }
     }
     std::vector<TileRunner<Scalar>> runners;
     runners.reserve(problems.size());
     std::vector<Index> firstTask{0}; // task ranges per head, heads in order
     for (std::size_t h = 0; h < problems.size(); ++h) {
         runners.emplace_back(problems[h], options.query_tile, options.key_tile, true, outputs[h],
-                             lse.empty() ? nullptr : lse[h]);
+                             rows.empty() ? nullptr : rows[h]);
         firstTask.push_back(firstTask.back() + runners.back().queryTiles());
     }
     const Index tasks = firstTask.back();
@@ -126,22 +131,22 @@ std::vector<KernelRun> tiledHeads(std::span<const HeadProblem<Scalar>> problems,
 
 template <typename Scalar>
 KernelRun tiledHead(const HeadProblem<Scalar> &problem, const TiledOptions &options, OutputRef<Scalar> output,
-                    VectorT<Scalar> *lse)
+                    SoftmaxRows<Scalar> *rows)
 {
     OutputRef<Scalar> outputs[] = {output};
-    VectorT<Scalar> *const lses[] = {lse};
-    return tiledHeads<Scalar>(std::span(&problem, 1), options, outputs, lses).front();
+    SoftmaxRows<Scalar> *const stats[] = {rows};
+    return tiledHeads<Scalar>(std::span(&problem, 1), options, outputs, stats).front();
 }
 
 template std::vector<KernelRun> tiledHeads<float>(std::span<const HeadProblem<float>>, const TiledOptions &,
                                                   std::span<OutputRef<float>>,
-                                                  std::span<VectorT<float> *const>);
+                                                  std::span<SoftmaxRows<float> *const>);
 template std::vector<KernelRun> tiledHeads<double>(std::span<const HeadProblem<double>>, const TiledOptions &,
                                                    std::span<OutputRef<double>>,
-                                                   std::span<VectorT<double> *const>);
+                                                   std::span<SoftmaxRows<double> *const>);
 template KernelRun tiledHead<float>(const HeadProblem<float> &, const TiledOptions &, OutputRef<float>,
-                                    VectorT<float> *);
+                                    SoftmaxRows<float> *);
 template KernelRun tiledHead<double>(const HeadProblem<double> &, const TiledOptions &, OutputRef<double>,
-                                     VectorT<double> *);
+                                     SoftmaxRows<double> *);
 
 } // namespace attn::kernels

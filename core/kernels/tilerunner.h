@@ -41,12 +41,10 @@ template <typename Scalar> struct TileBuffers {
     VectorT<Scalar> l;      // (B_r') running Σ exp(logit − m)
     VectorT<Scalar> lo, hi; // (B_r') visible key band of each query inside a partial tile
     std::vector<Index> bandLo, bandHi; // (B_r) each query's key band [lo, hi) (MaskRule::keyBand)
-    MatrixT<Scalar> query;             // (B_r, d_k) scale·Q_t (generic path, filled when first needed)
     MatrixT<Scalar> s;                 // (B_r, B_c) logits, then weights (generic path)
     MatrixT<Scalar> mix;               // (B_r, d_v) P·V of one generic tile
     std::vector<char> visible;         // (B_r·B_c) element visibility of a partial generic tile
     std::vector<char> seen;            // (B_r') the row has met a visible key
-    bool queryReady = false;
     // The current query tile (set by TileRunner::begin): rows [i0, i0 + rows), rows rounded up
     // to `lanes`, and max ‖scale·q‖ over it (+∞ when not finite or not on the fast path).
     Index i0 = 0, rows = 0, lanes = 0;
@@ -65,17 +63,25 @@ public:
     /// `keyTile` is B_c for the tiled kernel (fixed key tiles, facts cached per tile) or the
     /// widest band for the windowed kernel (ranges anywhere, facts computed per range).
     TileRunner(const HeadProblem<Scalar> &p, Index queryTile, Index keyTile, bool fixedKeyTiles,
-               Eigen::Ref<MatrixT<Scalar>> &out, VectorT<Scalar> *lse)
-        : m_p(p), m_out(out), m_lse(lse), m_br(std::max<Index>(1, std::min(queryTile, p.nQ()))),
+               Eigen::Ref<MatrixT<Scalar>> &out, SoftmaxRows<Scalar> *rows)
+        : m_p(p), m_out(out), m_rows(rows), m_br(std::max<Index>(1, std::min(queryTile, p.nQ()))),
           m_bc(std::max<Index>(1, std::min(keyTile, p.nK())))
     {
-        // The fast path: float, logits from Q·Kᵀ (no raw scores, no ALiBi bias), and at least one
-        // packet of queries. With fewer (decode: one query against a long cache) most lanes of a
+        // scale / temperature as one Scalar factor when it is one (finite and normal, in Scalar
+        // too); otherwise every logit is formed by LogitScale::apply in double.
+        const double factor = p.logit.scale.factor();
+        m_scalarFactor = p.logit.scale.combined() && std::abs(factor) >= std::numeric_limits<Scalar>::min() &&
+                         std::abs(factor) <= std::numeric_limits<Scalar>::max();
+        m_factor = m_scalarFactor ? Scalar(factor) : Scalar(1);
+        // The fast path: float, logits from Q·Kᵀ (no raw scores, no ALiBi bias), a scale factor
+        // that is a normal float (it is folded into the query tile), and at least one packet of
+        // queries. With fewer (decode: one query against a long cache) most lanes of a
         // micro-tile would be padding and the key-norm pass would read K once more: the generic
         // path (Eigen's matrix-vector products) measured 2–4× faster at n_q = 1, n_k = 4096 and
         // 16384, heads 8:8 and 8:1.
         m_fast = micro::kFastPathProfitable && std::is_same_v<Scalar, float> && !p.scores &&
-                 !p.logit.alibi_slope && p.dK() > 0 && p.nQ() >= micro::Geometry<Scalar>::kWidth;
+                 !p.logit.alibi_slope && m_scalarFactor && p.dK() > 0 &&
+                 p.nQ() >= micro::Geometry<Scalar>::kWidth;
         m_bandMaskable = !p.mask.hasElementMasks() && p.mask.key_sorted;
         const Index nK = p.nK();
         // A value row is "bad" when its squared norm is not finite: a NaN or ±∞ entry (or, to be
@@ -140,7 +146,6 @@ public:
         grow(b.at, m_p.dV(), ld);
         growV(b.m, brp);
         growV(b.l, brp);
-        grow(b.query, m_p.scores ? 0 : m_br, m_p.dK());
         grow(b.s, m_br, m_bc);
         grow(b.mix, m_br, m_p.dV());
         const auto cells = static_cast<std::size_t>(b.s.rows() * b.s.cols());
@@ -158,18 +163,20 @@ public:
         b.m.head(b.lanes).setConstant(-std::numeric_limits<Scalar>::infinity());
         b.l.head(b.lanes).setZero();
         std::fill(b.seen.begin(), b.seen.begin() + b.lanes, 0);
-        b.queryReady = false;
         b.queryNorm = std::numeric_limits<double>::infinity();
         if (m_fast) {
-            // Qᵀ of the tile times the scale, as lanes; padding lanes stay zero.
-            auto qt = b.qt.topLeftCorner(m_p.dK(), b.lanes);
-            qt.leftCols(b.rows) = Scalar(m_p.logit.scale) * m_p.query.middleRows(b.i0, b.rows).transpose();
-            qt.rightCols(b.lanes - b.rows).setZero();
-            // max ‖scale·q‖ from Q's contiguous rows; +∞ (generic path) for a NaN, ±∞ or overflow.
+            // max ‖factor·q‖ from Q's contiguous rows; +∞ (generic path) for a NaN, ±∞ or
+            // overflow, and for a bound beyond kFastLogitBound (factor·q itself could overflow).
             const VectorT<Scalar> norms =
                 m_p.query.middleRows(b.i0, b.rows).rowwise().squaredNorm(); // (rows)
-            if (norms.allFinite())
-                b.queryNorm = std::abs(m_p.logit.scale) * std::sqrt(double(norms.maxCoeff()));
+            if (norms.allFinite()) {
+                const double norm = std::abs(double(m_factor)) * std::sqrt(double(norms.maxCoeff()));
+                if (norm <= kFastLogitBound) b.queryNorm = norm;
+            }
+            // Qᵀ of the tile times the scale factor, as lanes; padding lanes stay zero.
+            auto qt = b.qt.topLeftCorner(m_p.dK(), b.lanes);
+            qt.leftCols(b.rows) = m_factor * m_p.query.middleRows(b.i0, b.rows).transpose();
+            qt.rightCols(b.lanes - b.rows).setZero();
             // Each query's key band, once per tile, for the partial tiles of the fast path.
             if (m_bandMaskable && m_p.mask.positional())
                 m_p.mask.keyBands(b.i0, b.rows, b.bandLo.data(), b.bandHi.data());
@@ -200,7 +207,7 @@ public:
     }
 
     /// Ends the current query tile: O = A / l; rows that met no visible key are appended to
-    /// `masked` and zeroed (the policy is applied by the caller); lse if asked for.
+    /// `masked` and zeroed (the policy is applied by the caller); each row's m and l if asked for.
     void end(TileBuffers<Scalar> &b, std::vector<Index> &masked) const
     {
         for (Index r = 0; r < b.rows; ++r) {
@@ -208,11 +215,17 @@ public:
             if (!b.seen[static_cast<std::size_t>(r)]) {
                 masked.push_back(i);
                 m_out.row(i).setZero();
-                if (m_lse) (*m_lse)(i) = -std::numeric_limits<Scalar>::infinity();
+                if (m_rows) {
+                    m_rows->max(i) = -std::numeric_limits<Scalar>::infinity();
+                    m_rows->sum(i) = Scalar(0);
+                }
                 continue;
             }
             m_out.row(i) = b.at.col(r).head(m_p.dV()).transpose() / b.l(r);
-            if (m_lse) (*m_lse)(i) = reference(b.m(r)) + std::log(b.l(r));
+            if (m_rows) {
+                m_rows->max(i) = b.m(r);
+                m_rows->sum(i) = b.l(r);
+            }
         }
     }
 
@@ -340,16 +353,15 @@ private:
     void genericStep(TileBuffers<Scalar> &b, Index j0, Index bc, TileClass cls, bool finiteValues) const
     {
         const Index br = b.rows;
-        if (!b.queryReady && !m_p.scores)
-            b.query.topRows(br) = Scalar(m_p.logit.scale) * m_p.query.middleRows(b.i0, br); // (br, d_k)
-        b.queryReady = true;
         auto s = b.s.topLeftCorner(br, bc); // (br, bc)
-        // 1. Logits of the tile.
+        // 1. Logits of the tile, formed as computeLogits forms them: the score (q·k or the raw
+        //    one), then scale and temperature by LogitScale, then the ALiBi bias.
         if (m_p.scores) {
-            s = Scalar(m_p.logit.scale) * m_p.scores->block(b.i0, j0, br, bc);
+            s = m_p.scores->block(b.i0, j0, br, bc);
         } else {
-            s.noalias() = b.query.topRows(br) * m_p.key.middleRows(j0, bc).transpose();
+            s.noalias() = m_p.query.middleRows(b.i0, br) * m_p.key.middleRows(j0, bc).transpose();
         }
+        applyScale(s);
         if (m_p.logit.alibi_slope) addAlibiBias<Scalar>(s, m_p.mask, *m_p.logit.alibi_slope, b.i0, j0);
         // 2–3. Online softmax update, row by row.
         const bool partial = cls == TileClass::Partial;
@@ -365,6 +377,18 @@ private:
         mix.setZero();
         accumulateWeighted<Scalar>(mix, s, m_p.value.middleRows(j0, bc), finiteValues);
         b.at.topLeftCorner(m_p.dV(), br) += mix.transpose();
+    }
+
+    /// logit = scale.apply(score) for every entry of `s`: one vectorised product by the factor
+    /// when it is a normal Scalar, else entry by entry in double (LogitScale's split form).
+    void applyScale(Eigen::Ref<MatrixT<Scalar>> s) const
+    {
+        if (m_scalarFactor) {
+            if (m_factor != Scalar(1)) s *= m_factor;
+            return;
+        }
+        for (Index r = 0; r < s.rows(); ++r)
+            for (Index c = 0; c < s.cols(); ++c) s(r, c) = Scalar(m_p.logit.scale.apply(double(s(r, c))));
     }
 
     /// Steps 2–3 for row r of a generic tile: new maximum, rescale, P = exp(S − m) (0 where masked).
@@ -410,9 +434,11 @@ private:
 
     const HeadProblem<Scalar> &m_p;
     Eigen::Ref<MatrixT<Scalar>> &m_out;
-    VectorT<Scalar> *m_lse;
+    SoftmaxRows<Scalar> *m_rows;
     Index m_br;
     Index m_bc;
+    bool m_scalarFactor = false; // scale / temperature is a normal Scalar, m_factor
+    Scalar m_factor = 1;
     bool m_fast = false;
     bool m_bandMaskable = false;
     std::vector<Index> m_badValuesBefore; // (n_k + 1) value rows holding NaN/±∞ before key j

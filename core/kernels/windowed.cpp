@@ -33,7 +33,7 @@ std::pair<Index, Index> blockBand(const MaskRule &mask, Index nK, Index i0, Inde
 
 template <typename Scalar>
 KernelRun windowedHead(const HeadProblem<Scalar> &problem, const WindowedOptions &options,
-                       OutputRef<Scalar> output, VectorT<Scalar> *lse)
+                       OutputRef<Scalar> output, SoftmaxRows<Scalar> *rows)
 {
     checkProblem(problem, output.rows(), output.cols());
     if (options.query_block < 1 || options.key_chunk < 1) {
@@ -41,7 +41,10 @@ KernelRun windowedHead(const HeadProblem<Scalar> &problem, const WindowedOptions
                                     std::to_string(options.query_block) + ", " +
                                     std::to_string(options.key_chunk));
     }
-    if (lse) lse->resize(problem.nQ());
+    if (rows) {
+        rows->max.resize(problem.nQ());
+        rows->sum.resize(problem.nQ());
+    }
     const Index nQ = problem.nQ();
     const Index nK = problem.nK();
     const Index block = std::min(options.query_block, nQ);
@@ -58,7 +61,7 @@ KernelRun windowedHead(const HeadProblem<Scalar> &problem, const WindowedOptions
     // The band is folded in chunks of at most key_chunk keys: a chunk's logits stay in L1, and
     // chunks inside every row's band are all visible (no per-entry mask).
     const Index chunk = std::max<Index>(1, std::min(options.key_chunk, widest));
-    const detail::TileRunner<Scalar> runner(problem, block, chunk, false, output, lse);
+    const detail::TileRunner<Scalar> runner(problem, block, chunk, false, output, rows);
     const int workers = static_cast<int>(std::clamp<Index>(options.threads, 1, blocks));
     std::vector<detail::TileBuffers<Scalar>> buffers(static_cast<std::size_t>(workers));
     for (detail::TileBuffers<Scalar> &b : buffers) runner.allocate(b);
@@ -120,13 +123,13 @@ std::size_t windowedWorkBytes(Index nQ, Index chunk, Index dK, Index dV, const W
     // Per worker, as the tiled kernel's with B_r = block and B_c = the chunk; plus the bands.
     const std::size_t ld = bp + lanes / 2;
     const std::size_t fast = dk * ld + w * ld + w * (dv + lanes / 2) + dv * ld + 4 * bp;
-    const std::size_t generic = block * dk + block * w + block * dv + (block + w) * dk + block * w + w * dv;
+    const std::size_t generic = block * w + block * dv + (block + w) * dk + block * w + w * dv;
     return workers * ((fast + generic) * scalarBytes + block * w + bp) + blocks * 2 * sizeof(Index);
 }
 
 template KernelRun windowedHead<float>(const HeadProblem<float> &, const WindowedOptions &, OutputRef<float>,
-                                       VectorT<float> *);
+                                       SoftmaxRows<float> *);
 template KernelRun windowedHead<double>(const HeadProblem<double> &, const WindowedOptions &,
-                                        OutputRef<double>, VectorT<double> *);
+                                        OutputRef<double>, SoftmaxRows<double> *);
 
 } // namespace attn::kernels

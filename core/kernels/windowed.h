@@ -31,14 +31,15 @@ struct WindowedOptions {
 ///
 ///   problem  one head: query (n_q, d_k), key (n_k, d_k), value (n_k, d_v) or raw scores
 ///   output   (n_q, d_v) written in place; rows that see no key get problem.policy
-///   lse      optional out (n_q): log Σ_visible exp(logit_ij); −∞ for rows that see no key
+///   rows     optional out: each row's max m and sum l (SoftmaxRows; weights = exp(logit − m) / l);
+///            m −∞, l 0 for rows that see no key
 /// Returns the rows that see no key (MaskedRowPolicy::Error is left to the caller) and the
 /// stats (tiles = band chunks considered, pairs = block rows × chunk widths; work_bytes =
 /// windowedWorkBytes(…) plus per-key facts, O(threads·block·(chunk + d) + n_k)).
 /// Throws std::invalid_argument on shape mismatches or a block size < 1.
 template <typename Scalar>
 KernelRun windowedHead(const HeadProblem<Scalar> &problem, const WindowedOptions &options,
-                       OutputRef<Scalar> output, VectorT<Scalar> *lse = nullptr);
+                       OutputRef<Scalar> output, SoftmaxRows<Scalar> *rows = nullptr);
 
 /// Bytes of the windowed kernel's per-worker buffers (and per-block bands) when the band is
 /// folded in chunks of `chunk` keys (min(key_chunk, widest band)).

@@ -52,7 +52,7 @@ struct FloatHead {
     HeadProblem<float> problem(bool causal, std::int64_t window, double scale) const
     {
         HeadProblem<float> p(view(q), view(k), view(v));
-        p.logit.scale = scale;
+        p.logit.scale = LogitScale(scale, 1.0);
         p.mask.query_positions = qPos;
         p.mask.key_positions = kPos;
         p.mask.causal = causal;
@@ -69,7 +69,7 @@ Matrix plainAttention(const HeadProblem<float> &p, std::vector<Index> *masked)
     const Matrix q = p.query.cast<double>(), k = p.key.cast<double>(), v = p.value.cast<double>();
     Matrix out = Matrix::Zero(p.nQ(), p.dV());
     for (Index i = 0; i < p.nQ(); ++i) {
-        Eigen::VectorXd logits = p.logit.scale * (k * q.row(i).transpose()); // (n_k)
+        Eigen::VectorXd logits = p.logit.scale.factor() * (k * q.row(i).transpose()); // (n_k)
         double m = -std::numeric_limits<double>::infinity();
         for (Index j = 0; j < p.nK(); ++j)
             if (p.mask.visible(i, j)) m = std::max(m, logits(j));
@@ -131,22 +131,23 @@ void TestFastKernels::fastPathMatchesNaive()
     const Matrix ref = plainAttention(p, &maskedRef);
     QString why;
     MatrixT<float> out(nQ, dV);
-    VectorT<float> lse;
-    const KernelRun tiled = tiledHead(p, TiledOptions{tileQ, tileK, threads}, out, &lse);
+    SoftmaxRows<float> rows;
+    const KernelRun tiled = tiledHead(p, TiledOptions{tileQ, tileK, threads}, out, &rows);
     QVERIFY2(close(ref, out.cast<double>(), 1e-5, &why), qPrintable("tiled " + why));
     QCOMPARE(tiled.fully_masked_rows, maskedRef);
     const KernelRun windowed = windowedHead(p, WindowedOptions{tileQ, threads, tileK}, out);
     QVERIFY2(close(ref, out.cast<double>(), 1e-5, &why), qPrintable("windowed " + why));
     QCOMPARE(windowed.fully_masked_rows, maskedRef);
-    // The log-sum-exp of the fast path rebuilds the weights: Σ_j exp(logit_ij − lse_i) = 1.
+    // The fast path's row maximum and sum rebuild the weights: Σ_j exp(logit_ij − m_i) / l_i = 1.
     for (Index i = 0; i < nQ; i += 7) {
-        if (std::isinf(lse(i))) continue;
+        if (std::isinf(rows.max(i))) continue;
         double total = 0;
         for (Index j = 0; j < nK; ++j)
             if (p.mask.visible(i, j))
-                total += std::exp(p.logit.scale *
+                total += std::exp(p.logit.scale.factor() *
                                       double(head.q.row(i).cast<double>().dot(head.k.row(j).cast<double>())) -
-                                  double(lse(i)));
+                                  double(rows.max(i))) /
+                         double(rows.sum(i));
         QVERIFY2(std::abs(total - 1.0) < 1e-4, qPrintable(QString("row %1: %2").arg(i).arg(total)));
     }
 }
@@ -286,7 +287,7 @@ void TestFastKernels::attendHeadsMatchesAttend()
     const Shapes sh = validate(s);
     const Positions pos = resolvePositions(s, sh);
     const MaskRule mask = maskRuleFor(s, pos, 0);
-    const double scale = logitSpecFor(s, effectiveScale(s, sh), 0).scale;
+    const double scale = logitSpecFor(s, effectiveScale(s, sh), 0).scale.factor();
     const TiledOptions options{c.tileQ, c.tileK, 2};
     QString why;
     // double: equals attend() (naive, or linear's own) at 1e-12.

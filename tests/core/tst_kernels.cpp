@@ -24,7 +24,7 @@ private slots:
     void linearMatchesReference_data();
     void linearMatchesReference();
     void tiledRescalesAcrossOneKeyTiles();
-    void tiledLogSumExpRebuildsWeights();
+    void tiledRowStatisticsRebuildWeights();
     void linearCausalHandCase();
     void threadsGiveIdenticalOutputs();
     void maskedPoisonNeverReachesVisibleOutputs_data();
@@ -125,9 +125,9 @@ void TestKernels::tiledRescalesAcrossOneKeyTiles()
     QVERIFY(std::abs(outF(0, 0) - 0.11920292202211755) < 1e-7);
 }
 
-void TestKernels::tiledLogSumExpRebuildsWeights()
+void TestKernels::tiledRowStatisticsRebuildWeights()
 {
-    // weights_ij = exp(logit_ij − lse_i) on visible entries equals naive's weights.
+    // weights_ij = exp(logit_ij − m_i) / l_i on visible entries equals naive's weights.
     const Config &c = kConfigs[9]; // causal window, bottom_right, GQA 3:1
     const Scenario s = scenarioFor(c);
     const Shapes sh = validate(s);
@@ -136,15 +136,15 @@ void TestKernels::tiledLogSumExpRebuildsWeights()
         const HeadInputs<double> in = headInputs<double>(s, sh, pos, h);
         const HeadProblem<double> p = problemFor(in, s, sh, pos, h);
         Matrix out(sh.n_q, sh.d_v);
-        VectorT<double> lse;
-        tiledHead(p, TiledOptions{3, 5, 1}, out, &lse);
+        SoftmaxRows<double> rows;
+        tiledHead(p, TiledOptions{3, 5, 1}, out, &rows);
         std::vector<Index> masked;
         Matrix weights;
         naiveOutput(s, h, &masked, &weights);
         const Matrix logits = computeLogits(s, sh, pos, effectiveScale(s, sh), h);
         for (Index i = 0; i < sh.n_q; ++i)
             for (Index j = 0; j < sh.n_k; ++j) {
-                const double w = p.mask.visible(i, j) ? std::exp(logits(i, j) - lse(i)) : 0.0;
+                const double w = p.mask.visible(i, j) ? rows.weight(i, logits(i, j)) : 0.0;
                 QVERIFY2(std::abs(w - weights(i, j)) < 1e-13, qPrintable(QString("(%1,%2)").arg(i).arg(j)));
             }
     }
