@@ -165,6 +165,9 @@ void readNpy(const ByteSource &source, const QString &tensorName, const QString 
                  "(scalar or 1-D)")
                  .arg(shapeText(header->shape)));
     const qint64 count = budget.checkedCount(header->shape, prefix);
+    if (!dtype && count > budget.limits().maxStrings)
+        fail(QStringLiteral("a string array of %1 strings; at most %2 are read")
+                 .arg(QString::number(count), QString::number(budget.limits().maxStrings)));
     const qint64 itemBytes = dtype ? dtypeBytes(*dtype) : 4 * characters;
     const QString typeText = dtype ? dtypeName(*dtype) : QStringLiteral("'%1'").arg(header->descr);
     qint64 dataBytes = 0;

@@ -33,7 +33,8 @@
 //   - a header (.npy dict, .safetensors JSON) at most 100 MiB; a file at most 1 GiB + 100 MiB;
 //   - the members of an .npz together expand to at most 1 GiB + 100 MiB (a zip bomb is refused
 //     from its directory, and a member expanding past what its directory says is refused);
-//   - at most 65536 tensors per file.
+//   - at most 65536 tensors per file, and 2^20 strings per string array (a string costs far more
+//     memory than its characters, so a file of 2^27 one-letter strings is refused).
 //   Only regular files are read: folders, devices (/dev/zero), named pipes and sockets are
 //   refused before opening.
 // Refused as damaged: a file shorter than its header says, data of the wrong size, bytes after the
@@ -99,6 +100,7 @@ struct ReadLimits {
     qint64 maxHeaderBytes = qint64{100} << 20;                     ///< one .npy or .safetensors header
     qint64 maxFileBytes = (qint64{1} << 30) + (qint64{100} << 20); ///< the file; an .npz's members expanded
     int maxTensors = 65536;                                        ///< tensors and string arrays per file
+    qint64 maxStrings = qint64{1} << 20;                           ///< strings per string array (tokens)
 };
 
 /// The number of elements of `shape` (1 for a scalar), or -1 when the product overflows qint64 or a

@@ -211,6 +211,8 @@ private slots:
         add("Python objects", npyBytes(dict("|O", "(1,)"), f8), "o.npy", {"Python objects ('|O')"});
         add("2-D strings", npyBytes(dict("<U1", "(1, 1)"), QByteArray(4, 'a')), "s.npy",
             {"a string array of shape [1, 1] has more than one dimension"});
+        add("2^20 + 1 strings", npyBytes(dict("<U0", "(1048577,)"), {}), "s.npy",
+            {"a string array of 1048577 strings; at most 1048576 are read"});
         add("not a character", npyBytes(dict("<U1", "(1,)"), attn::test::le(quint32(0x110000))), "s.npy",
             {"string 0 holds 0x110000, which is not a Unicode character"});
         // The preamble.
