@@ -2,6 +2,7 @@
 
 #include "core/attention.h"
 #include "ui/document/scenariojson.h"
+#include "ui/io/tensorfile.h"
 #include "ui/lessons/lesson.h"
 #include "ui/lessons/lessonloader.h"
 #include "ui/workspace/workspacefile.h"
@@ -47,6 +48,22 @@ void workspaceBytes(const std::uint8_t *data, std::size_t size)
             ui::workspaceFromBytes(bytes(data, size), QStringLiteral("fuzz.attnlab"), lessons::knownViews());
         (void)workspace;
     } catch (const ui::WorkspaceError &) {
+        // A refusal with a message: the expected outcome for bad input.
+    }
+}
+
+void tensorBytes(const std::uint8_t *data, std::size_t size)
+{
+    io::ReadLimits limits;
+    limits.maxFileBytes = 1 << 20;  // an .npz may expand to 1 MiB
+    limits.maxTotalBytes = 8 << 20; // 1 M values
+    limits.maxHeaderBytes = 1 << 20;
+    limits.maxTensors = 256;
+    try {
+        const io::TensorFile file =
+            io::readTensorBytes(bytes(data, size), QStringLiteral("fuzz.bin"), limits);
+        (void)file;
+    } catch (const io::TensorFileError &) {
         // A refusal with a message: the expected outcome for bad input.
     }
 }

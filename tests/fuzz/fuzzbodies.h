@@ -18,4 +18,9 @@ void lessonBytes(const std::uint8_t *data, std::size_t size);
 /// end in ui::WorkspaceError; any other exception escapes to the caller (a finding).
 void workspaceBytes(const std::uint8_t *data, std::size_t size);
 
+/// The tensor-file readers (io::readTensorBytes: .npy, .npz, .safetensors, chosen by the first
+/// bytes), with limits lowered to keep each run small. Bad input must end in io::TensorFileError;
+/// any other exception escapes to the caller (a finding).
+void tensorBytes(const std::uint8_t *data, std::size_t size);
+
 } // namespace attn::fuzz

@@ -20,14 +20,17 @@ using Body = std::function<void(const std::uint8_t *, std::size_t)>;
 const QString kSource = QStringLiteral(ATTN_SOURCE_DIR);
 
 /// Runs `body` on every *.json file (and every file without a suffix, as libFuzzer names its
-/// findings) under `dir`; returns how many ran, or -1 after a failed check.
-int replay(const QString &dir, const Body &body)
+/// findings) under `dir`, or on every file but scripts when `anySuffix` (tensor files are binary:
+/// .npy, .npz, .safetensors); returns how many ran, or -1 after a failed check.
+int replay(const QString &dir, const Body &body, bool anySuffix)
 {
     const QDir folder(dir);
     int count = 0;
     for (const QFileInfo &info : folder.entryInfoList(QDir::Files, QDir::Name)) {
         const QString suffix = info.suffix();
-        if (!suffix.isEmpty() && suffix != QLatin1String("json") && suffix != QLatin1String("attnlab"))
+        if (anySuffix
+                ? suffix == QLatin1String("py")
+                : !suffix.isEmpty() && suffix != QLatin1String("json") && suffix != QLatin1String("attnlab"))
             continue;
         QFile file(info.filePath());
         if (!file.open(QIODevice::ReadOnly)) {
@@ -76,6 +79,12 @@ private slots:
                                          << "workspace" << true;
         QTest::newRow("workspace findings") << "tests/fuzz/regressions/workspace"
                                             << "workspace" << true;
+        QTest::newRow("tensor seeds") << "tests/fuzz/corpus/tensors"
+                                      << "tensors" << true;
+        QTest::newRow("tensor fixtures") << "tests/data/io"
+                                         << "tensors" << true;
+        QTest::newRow("tensor findings") << "tests/fuzz/regressions/tensors"
+                                         << "tensors" << false;
     }
 
     void workspaceSeedsReachTheDeepChecks()
@@ -99,10 +108,12 @@ private slots:
         QFETCH(QString, dir);
         QFETCH(QString, target);
         QFETCH(bool, mustHaveFiles);
+        const bool tensors = target == QLatin1String("tensors");
         const Body body = target == QLatin1String("scenario") ? Body(attn::fuzz::scenarioBytes)
                           : target == QLatin1String("lesson") ? Body(attn::fuzz::lessonBytes)
+                          : tensors                           ? Body(attn::fuzz::tensorBytes)
                                                               : Body(attn::fuzz::workspaceBytes);
-        const int count = ::replay(kSource + QLatin1Char('/') + dir, body);
+        const int count = ::replay(kSource + QLatin1Char('/') + dir, body, tensors);
         QVERIFY2(count >= 0, qPrintable(dir));
         if (mustHaveFiles) QVERIFY2(count > 0, qPrintable(dir + QStringLiteral(" holds no input")));
     }
