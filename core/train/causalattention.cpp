@@ -18,6 +18,18 @@ template <typename T> using ConstSquareMap = Eigen::Map<const RowMatrix<T>>;
 
 } // namespace
 
+namespace {
+
+/// (T, T) with 1 where key j is visible to query i (j ≤ i) and 0 above the diagonal.
+template <typename T> RowMatrix<T> causalOnes(Index seqLen)
+{
+    RowMatrix<T> m = RowMatrix<T>::Zero(seqLen, seqLen);
+    m.template triangularView<Eigen::Lower>().setOnes();
+    return m;
+}
+
+} // namespace
+
 template <typename T>
 void attentionForward(T *z, T *weights, const T *q, const T *k, const T *v, Index B, Index seqLen, int H,
                       Index headDim)
@@ -25,6 +37,7 @@ void attentionForward(T *z, T *weights, const T *q, const T *k, const T *v, Inde
     const Index C = H * headDim;
     const T scale = static_cast<T>(1.0 / std::sqrt(static_cast<double>(headDim)));
     const Eigen::OuterStride<> stride(C);
+    const RowMatrix<T> visible = causalOnes<T>(seqLen); // (T, T) 1 = visible, 0 = masked
     for (Index b = 0; b < B; ++b) {
         for (int h = 0; h < H; ++h) {
             const Index offset = b * seqLen * C + h * headDim;
@@ -33,22 +46,19 @@ void attentionForward(T *z, T *weights, const T *q, const T *k, const T *v, Inde
             const ConstHeadMap<T> V(v + offset, seqLen, headDim, stride);            // (T, head_dim)
             HeadMap<T> Z(z + offset, seqLen, headDim, stride);                       // (T, head_dim)
             SquareMap<T> P(weights + (b * H + h) * seqLen * seqLen, seqLen, seqLen); // (T, T)
-            // Pass 1: scores S = Q Kᵀ · scale (the upper triangle is overwritten below).
-            P.noalias() = (Q * K.transpose()) * scale;
+            // Pass 1: scores S = Q Kᵀ · scale (the entries above the diagonal are computed but
+            // never used: they are multiplied by 0 in pass 2).
+            P.noalias() = (scale * Q) * K.transpose();
             // Pass 2: causal softmax of each row over keys 0 … i. Subtracting the row maximum
-            // leaves the weights unchanged (it cancels between numerator and denominator) and
-            // keeps every exp ≤ 1, so large scores cannot overflow.
+            // over the visible keys leaves the weights unchanged (it cancels between numerator
+            // and denominator) and keeps every visible exp ≤ 1, so large scores cannot overflow.
+            // Masked entries are clamped to exp(0) and then multiplied by 0: exactly 0, never
+            // part of a sum, whatever their score.
             for (Index i = 0; i < seqLen; ++i) {
-                T *row = P.data() + i * seqLen;
-                const T rowMax = *std::max_element(row, row + i + 1);
-                T sum = 0;
-                for (Index j = 0; j <= i; ++j) {
-                    row[j] = std::exp(row[j] - rowMax);
-                    sum += row[j];
-                }
-                const T inv = T(1) / sum;
-                for (Index j = 0; j <= i; ++j) row[j] *= inv;
-                std::fill(row + i + 1, row + seqLen, T(0));
+                auto row = P.row(i).array(); // (T) contiguous, whole rows vectorise without tails
+                const T rowMax = P.row(i).head(i + 1).maxCoeff();
+                row = (row - rowMax).cwiseMin(T(0)).exp() * visible.row(i).array();
+                row *= T(1) / row.sum();
             }
             // Pass 3: Z = P V.
             Z.noalias() = P * V;
@@ -63,7 +73,8 @@ void attentionBackward(T *dq, T *dk, T *dv, const T *dz, const T *q, const T *k,
     const Index C = H * headDim;
     const T scale = static_cast<T>(1.0 / std::sqrt(static_cast<double>(headDim)));
     const Eigen::OuterStride<> stride(C);
-    RowMatrix<T> dP(seqLen, seqLen); // (T, T) scratch: dL/dP, then dL/dS in place
+    RowMatrix<T> dP(seqLen, seqLen);                    // (T, T) scratch: dL/dP, then dL/dS in place
+    Eigen::Matrix<T, Eigen::Dynamic, 1> rowDot(seqLen); // (T) Σ_j dP_ij P_ij
     for (Index b = 0; b < B; ++b) {
         for (int h = 0; h < H; ++h) {
             const Index offset = b * seqLen * C + h * headDim;
@@ -79,19 +90,12 @@ void attentionBackward(T *dq, T *dk, T *dv, const T *dz, const T *q, const T *k,
             dP.noalias() = dZ * V.transpose();  // (T, T)
             dV.noalias() += P.transpose() * dZ; // (T, head_dim)
             // Softmax Jacobian, row by row: dS_ij = P_ij (dP_ij − Σ_j' dP_ij' P_ij'). Masked
-            // keys (j > i) have P_ij = 0, so their dS is 0 and no gradient reaches them.
-            for (Index i = 0; i < seqLen; ++i) {
-                T *g = dP.data() + i * seqLen;
-                const T *p = P.data() + i * seqLen;
-                T dot = 0;
-                for (Index j = 0; j <= i; ++j) dot += g[j] * p[j];
-                for (Index j = 0; j <= i; ++j) g[j] = p[j] * (g[j] - dot);
-                std::fill(g + i + 1, g + seqLen, T(0));
-            }
+            // keys (j > i) have P_ij = 0, so their dS is exactly 0 and no gradient reaches them.
+            rowDot = (dP.array() * P.array()).rowwise().sum();
+            dP.array() = P.array() * (dP.array().colwise() - rowDot.array());
             // S = Q Kᵀ · scale  ⇒  dQ += dS K · scale and dK += dSᵀ Q · scale.
-            dP *= scale;
-            dQ.noalias() += dP * K;             // (T, head_dim)
-            dK.noalias() += dP.transpose() * Q; // (T, head_dim)
+            dQ.noalias() += (scale * dP) * K;             // (T, head_dim)
+            dK.noalias() += (scale * dP).transpose() * Q; // (T, head_dim)
         }
     }
 }

@@ -165,16 +165,12 @@ void crossEntropyForward(T *losses, T *probs, const T *logits, const int *target
                          Index N, Index V)
 {
     for (Index r = 0; r < N; ++r) {
-        const T *z = logits + r * V; // (V)
-        T *p = probs + r * V;        // (V)
-        const T zmax = *std::max_element(z, z + V);
-        T sum = 0;
-        for (Index v = 0; v < V; ++v) {
-            p[v] = std::exp(z[v] - zmax);
-            sum += p[v];
-        }
-        const T inv = T(1) / sum;
-        for (Index v = 0; v < V; ++v) p[v] *= inv;
+        const Eigen::Map<const Eigen::Array<T, 1, Eigen::Dynamic>> z(logits + r * V, V); // (V)
+        Eigen::Map<Eigen::Array<T, 1, Eigen::Dynamic>> p(probs + r * V, V);              // (V)
+        const T zmax = z.maxCoeff();
+        p = (z - zmax).exp();
+        const T sum = p.sum();
+        p *= T(1) / sum;
         // −log p_y = log Σ exp(z − max) − (z_y − max): exact even when p_y underflows to 0.
         losses[r] = lossWeights[r] != T(0) ? std::log(sum) - (z[targets[r]] - zmax) : T(0);
     }

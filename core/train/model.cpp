@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -125,7 +126,8 @@ template <typename T> void Model<T>::importParameters(const std::vector<NamedTen
 
 template <typename T> Index Model<T>::chunkCount(Index batchSize, int threads)
 {
-    return std::max<Index>(1, std::min<Index>(batchSize, std::max(8, threads)));
+    return std::max<Index>(
+        1, std::min<Index>(batchSize, std::max(getenv("CH") ? atoi(getenv("CH")) : 8, threads)));
 }
 
 template <typename T> void Model<T>::checkBatch(const Batch &b) const
@@ -171,9 +173,9 @@ template <typename T> void Model<T>::runChunks(const Batch &batch, int threads, 
         chunk.first = c * batch.batch_size / chunks;
         chunk.count = (c + 1) * batch.batch_size / chunks - chunk.first;
         chunk.seqLen = batch.seq_len;
-        chunk.acts = layoutActivations(m_config, chunk.count, chunk.seqLen, chunk.actArena);
+        chunk.acts = layoutActivations(m_config, chunk.count, chunk.seqLen, chunk.actArena, false);
         if (backward) {
-            chunk.dacts = layoutActivations(m_config, chunk.count, chunk.seqLen, chunk.gradArena);
+            chunk.dacts = layoutActivations(m_config, chunk.count, chunk.seqLen, chunk.gradArena, true);
             if (chunk.grads.size() != m_parameters.size()) {
                 chunk.grads.assign(m_parameters.size(), T(0));
                 chunk.gradWeights = bindWeights(m_config, offsets, chunk.grads.data());

@@ -5,6 +5,8 @@
 #include "core/train/batch.h"
 #include "core/train/modelconfig.h"
 
+#include <Eigen/Core>
+
 #include <map>
 #include <string>
 #include <vector>
@@ -68,11 +70,20 @@ template <typename T> struct Activations {
     T *probs = nullptr;                         // (N, vocab) softmax of the logits
     T *losses = nullptr;                        // (N) cross-entropy per row (0 where unscored)
     T *loss_weights = nullptr;                  // (N) mask / Σ mask over the whole batch
+    Index size = 0;                             // values of the arena this layout uses
 };
 
-/// Lays the activations of B examples × T positions out in `arena` (grown when too small).
+/// Storage of activations: 64-byte aligned (Eigen's aligned_allocator), so that rows of a
+/// multiple of 16 floats start on a vector boundary and Eigen's loops need no scalar peeling.
+template <typename T> using Arena = std::vector<T, Eigen::aligned_allocator<T>>;
+
+/// Lays the activations of B examples × T positions out in `arena` (grown when too small);
+/// every tensor starts at a multiple of 64 bytes.
+/// For the gradients of the activations (`gradients` true) the tensors no backward pass
+/// writes (weights, probs, losses, loss_weights) are left out (null).
 template <typename T>
-Activations<T> layoutActivations(const ModelConfig &config, Index B, Index seqLen, std::vector<T> &arena);
+Activations<T> layoutActivations(const ModelConfig &config, Index B, Index seqLen, Arena<T> &arena,
+                                 bool gradients);
 
 /// One chunk of a batch: examples first … first + count − 1, their activations, the gradients
 /// of those activations, and the chunk's own parameter-gradient buffer.
@@ -80,8 +91,8 @@ template <typename T> struct ModelChunk {
     Index first = 0;
     Index count = 0;
     Index seqLen = 0;
-    std::vector<T> actArena;
-    std::vector<T> gradArena;
+    Arena<T> actArena;
+    Arena<T> gradArena;
     Activations<T> acts;
     Activations<T> dacts;
     std::vector<T> grads;   // (parameterCount)

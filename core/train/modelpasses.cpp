@@ -42,20 +42,22 @@ Weights<T> bindWeights(const ModelConfig &c, const std::map<std::string, Index> 
 }
 
 template <typename T>
-Activations<T> layoutActivations(const ModelConfig &c, Index B, Index seqLen, std::vector<T> &arena)
+Activations<T> layoutActivations(const ModelConfig &c, Index B, Index seqLen, Arena<T> &arena, bool gradients)
 {
     const Index N = B * seqLen;
     const Index d = c.d_model;
     const Index C = static_cast<Index>(c.num_heads) * c.head_dim;
     const Index dm = c.mlpWidth();
     const Index V = c.vocab_size;
+    constexpr Index kAlign = 64 / sizeof(T); // values per 64 bytes
     // Two walks over the same layout: the first counts, the second hands out pointers.
     Activations<T> a;
     for (int walk = 0; walk < 2; ++walk) {
         Index used = 0;
         const auto take = [&](Index n) -> T * {
+            if (n == 0) return nullptr;
             T *p = walk == 1 ? arena.data() + used : nullptr;
-            used += n;
+            used += (n + kAlign - 1) / kAlign * kAlign;
             return p;
         };
         a = Activations<T>();
@@ -76,7 +78,7 @@ Activations<T> layoutActivations(const ModelConfig &c, Index B, Index seqLen, st
             const bool rope = c.positional == PositionalKind::Rope;
             la.q_rot = rope ? take(N * C) : la.q;
             la.k_rot = rope ? take(N * C) : la.k;
-            la.weights = take(B * c.num_heads * seqLen * seqLen);
+            la.weights = take(gradients ? 0 : B * c.num_heads * seqLen * seqLen);
             la.z = take(N * C);
             la.attn_out = take(N * d);
             la.resid_mid = take(N * d);
@@ -106,9 +108,10 @@ Activations<T> layoutActivations(const ModelConfig &c, Index B, Index seqLen, st
             a.lnf = resid;
         }
         a.logits = take(N * V);
-        a.probs = take(N * V);
-        a.losses = take(N);
-        a.loss_weights = take(N);
+        a.probs = take(gradients ? 0 : N * V);
+        a.losses = take(gradients ? 0 : N);
+        a.loss_weights = take(gradients ? 0 : N);
+        a.size = used;
         if (walk == 0 && static_cast<Index>(arena.size()) < used)
             arena.resize(static_cast<std::size_t>(used));
     }
@@ -186,7 +189,7 @@ template <typename T> void modelBackward(ModelChunk<T> &chunk, const PassContext
     const Weights<T> &G = chunk.gradWeights; // this chunk's parameter gradients
     const Activations<T> &a = chunk.acts;
     const Activations<T> &g = chunk.dacts; // gradients of the activations: same layout, same aliases
-    std::fill(chunk.gradArena.begin(), chunk.gradArena.end(), T(0));
+    std::fill(chunk.gradArena.begin(), chunk.gradArena.begin() + g.size, T(0));
     std::fill(chunk.grads.begin(), chunk.grads.end(), T(0));
     const Index B = chunk.count;
     const Index Tn = chunk.seqLen;
@@ -247,7 +250,7 @@ template <typename T> void modelBackward(ModelChunk<T> &chunk, const PassContext
 
 #define ATTN_TRAIN_INSTANTIATE_PASSES(T)                                                                     \
     template Weights<T> bindWeights<T>(const ModelConfig &, const std::map<std::string, Index> &, T *);      \
-    template Activations<T> layoutActivations<T>(const ModelConfig &, Index, Index, std::vector<T> &);       \
+    template Activations<T> layoutActivations<T>(const ModelConfig &, Index, Index, Arena<T> &, bool);       \
     template void modelForward<T>(ModelChunk<T> &, const PassContext<T> &);                                  \
     template void modelBackward<T>(ModelChunk<T> &, const PassContext<T> &);
 
