@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -126,8 +125,7 @@ template <typename T> void Model<T>::importParameters(const std::vector<NamedTen
 
 template <typename T> Index Model<T>::chunkCount(Index batchSize, int threads)
 {
-    return std::max<Index>(
-        1, std::min<Index>(batchSize, std::max(getenv("CH") ? atoi(getenv("CH")) : 8, threads)));
+    return std::max<Index>(1, std::min<Index>(batchSize, std::max(8, threads)));
 }
 
 template <typename T> void Model<T>::checkBatch(const Batch &b) const
