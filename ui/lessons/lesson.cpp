@@ -27,9 +27,11 @@ QStringList knownViews()
 
 QStringList knownControls()
 {
-    // "score": the score kind, scale and temperature strip; "S": the table of raw scores.
-    return {QStringLiteral("Q"),     QStringLiteral("K"),     QStringLiteral("V"),
-            QStringLiteral("shape"), QStringLiteral("score"), QStringLiteral("S")};
+    // "score": the score kind, scale and temperature strip; "S": the table of raw scores; "X",
+    // "X_kv", "W_q", "W_k", "W_v", "W_o": the tables of a scenario with learned projections.
+    return {QStringLiteral("Q"),     QStringLiteral("K"),   QStringLiteral("V"),   QStringLiteral("shape"),
+            QStringLiteral("score"), QStringLiteral("S"),   QStringLiteral("X"),   QStringLiteral("X_kv"),
+            QStringLiteral("W_q"),   QStringLiteral("W_k"), QStringLiteral("W_v"), QStringLiteral("W_o")};
 }
 
 QStringList checkKindNames()
