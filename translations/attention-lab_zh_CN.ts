@@ -3615,14 +3615,19 @@ ALiBi：%1</translation>
 <context>
     <name>ProjectionPanel</name>
     <message>
-        <location filename="../ui/views/qkv/projectionpanel.cpp" line="+37"/>
+        <location filename="../ui/views/qkv/projectionpanel.cpp" line="+39"/>
         <source>Learned projections: Q, K and V are computed from the tokens X</source>
         <translation>学习到的投影：Q、K 和 V 由词元 X 计算得出</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+74"/>
         <source>projected output = O·W_o%1: (%2 × %3)·(%4) → %2 × %5</source>
         <translation>投影后的输出 = O·W_o%1：(%2 × %3)·(%4) → %2 × %5</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>projected output of “%1” = [%2]</source>
+        <translation>“%1”的投影后输出 = [%2]</translation>
     </message>
 </context>
 <context>

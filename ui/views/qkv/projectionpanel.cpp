@@ -1,5 +1,7 @@
 #include "ui/views/qkv/projectionpanel.h"
 
+#include "ui/base/numbertext.h"
+
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -66,6 +68,8 @@ ProjectionPanel::ProjectionPanel(doc::ScenarioDocument *document, QWidget *paren
     layout->addLayout(grid);
     layout->addWidget(m_products);
     connect(document, &doc::ScenarioDocument::scenarioChanged, this, &ProjectionPanel::updateScenario);
+    connect(document, &doc::ScenarioDocument::traceChanged, this, &ProjectionPanel::updateScenario);
+    connect(document, &doc::ScenarioDocument::selectedQueryChanged, this, &ProjectionPanel::updateScenario);
     updateScenario();
 }
 
@@ -112,6 +116,15 @@ void ProjectionPanel::updateScenario()
                      .arg(s.W_o.rows())
                      .arg(shape(s.W_o))
                      .arg(s.W_o.cols());
+    // The selected query's row of output · W_o + b_o (core/projection.h), once the trace is current.
+    const int q = m_document->selectedQuery();
+    if (s.W_o.size() > 0 && m_document->traceIsCurrent() && q < m_document->trace().output.rows()) {
+        const Matrix y = projectOutput(s, m_document->trace().output.row(q));
+        QStringList entries;
+        for (Index j = 0; j < y.cols(); ++j) entries << compactNumber(y(0, j));
+        lines << tr("projected output of “%1” = [%2]")
+                     .arg(m_document->queryLabel(q), entries.join(QStringLiteral(", ")));
+    }
     m_products->setText(lines.join(QStringLiteral("   ")));
 }
 

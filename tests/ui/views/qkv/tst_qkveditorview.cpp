@@ -263,6 +263,15 @@ void TestQkvEditorView::projectionModeEditsXAndW()
     QCOMPARE(document.tensor(TensorRole::Query)(0, 0), 1.0);
     QVERIFY(std::abs(document.trace().heads[0].weights(0, 0) - w1) < 1e-12);
 
+    attn::Scenario withWo = document.scenario(); // W_o = [[1], [1]], b_o = 0.5: O·W_o + b_o
+    withWo.W_o = attn::Matrix::Ones(2, 1);
+    withWo.b_o = attn::Matrix::Constant(1, 1, 0.5);
+    QVERIFY(document.replaceScenario(withWo, QStringLiteral("W_o")));
+    QVERIFY(!panel->tableView(attn::ui::ProjectionMatrix::W_o)->isHidden());
+    QVERIFY2(panel->productsText().endsWith(
+                 QStringLiteral("projected output of “q” = [3.160]")), // 2·0.670 + 4·0.330 + 0.5
+             qPrintable(panel->productsText()));
+
     QVERIFY(document.load(attn::test::workedExample())); // a plain scenario: no panel, Q editable
     QVERIFY(panel->isHidden());
     QCOMPARE(view.tableView(TensorRole::Query)->editTriggers(), QAbstractItemView::AllEditTriggers);
