@@ -147,7 +147,8 @@ void TestCli::computeRefusesHugeOutput()
     const Run r = run({"compute", f.fileName()});
     QCOMPARE(r.exitCode, 2);
     QVERIFY(r.out.isEmpty());
-    QVERIFY2(r.err.contains("9000000 pairs"), r.err.constData());
+    QVERIFY2(r.err.contains("18009000 numbers (scores and weights 2 × H_q 1 × n_q 3000 × n_k 3000"),
+             r.err.constData());
 }
 
 void TestCli::computeReportsWriteFailure()

@@ -8,6 +8,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -78,6 +79,7 @@ private slots:
     void benchBadSizes_data();
     void benchBadSizes();
     void benchRefusesWithTheEstimate();
+    void benchRefusesCallsOverAMinute();
     void benchJsonToUnwritablePlace();
     void lessonsCheckBadFiles_data();
     void lessonsCheckBadFiles();
@@ -105,8 +107,15 @@ void TestCliBadInput::computeBadFile_data()
     QTest::addRow("missing") << m_dir.filePath("missing.json") << "file: cannot read";
     QTest::addRow("dangling symlink") << dangling << "file: cannot read";
     QTest::addRow("folder") << m_dir.path() << "is a folder, not a scenario file";
+    // Devices are refused before opening: a terminal would wait for typing (before, `compute
+    // /dev/tty` blocked forever), /dev/zero never ends, /dev/null is always empty.
     QTest::addRow("endless device") << "/dev/zero"
-                                    << "larger than 16 MiB";
+                                    << "/dev/zero is a character device, not a scenario file";
+    QTest::addRow("empty device") << "/dev/null"
+                                  << "/dev/null is a character device, not a scenario file";
+    if (QFileInfo::exists("/dev/tty")) // refused from its kind alone: no terminal is needed
+        QTest::addRow("terminal") << "/dev/tty"
+                                  << "/dev/tty is a character device, not a scenario file";
     const QString pipe = m_dir.filePath("pipe.json");
     QCOMPARE(::mkfifo(QFile::encodeName(pipe).constData(), 0600), 0);
     QTest::addRow("named pipe") << pipe << "is a named pipe (FIFO), not a scenario file";
@@ -133,8 +142,23 @@ void TestCliBadInput::computeBadFile_data()
                                 << "mask: query row 0 of head 0 sees no key";
     QTest::addRow("huge") << file("huge.json", scenarioText(R"("Q": )" + column + R"(, "K": )" + column +
                                                             R"(, "V": )" + column))
-                          << "= 9000000 pairs is more than the 4194304 pairs compute prints (the result "
-                             "would be about 412.0 MiB of JSON)";
+                          << "the result would print 18009000 numbers (scores and weights 2 × H_q 1 × n_q "
+                             "3000 × n_k 3000, output n_q 3000 × H_q·d_v 1, up to 6000 for fully masked "
+                             "rows), more than the 8388608 numbers compute prints (at least 257.6 MiB of "
+                             "JSON); refused before computing";
+    // 1024 queries, one key, d_v 8200: 2048 scores and weights but 8.4 million outputs (before,
+    // only the pairs counted: the 60 KB file printed about 200 MB of JSON).
+    QByteArray queries = "[";
+    for (int i = 0; i < 1024; ++i) queries += i ? ",[1]" : "[1]";
+    queries += "]";
+    QByteArray wide = "[[";
+    for (int c = 0; c < 8200; ++c) wide += c ? ",0" : "0";
+    wide += "]]";
+    QTest::addRow("wide output")
+        << file("wide.json", scenarioText(R"("Q": )" + queries + R"(, "K": [[1]], "V": )" + wide))
+        << "the result would print 8400896 numbers (scores and weights 2 × H_q 1 × n_q "
+           "1024 × n_k 1, output n_q 1024 × H_q·d_v 8200, up to 2048 for fully masked "
+           "rows), more than the 8388608";
 }
 
 void TestCliBadInput::computeBadFile()
@@ -243,6 +267,25 @@ void TestCliBadInput::benchRefusesWithTheEstimate()
     QVERIFY2(tiles.out.contains("GiB for its working buffers"), tiles.out.constData());
 }
 
+void TestCliBadInput::benchRefusesCallsOverAMinute()
+{
+    // One tiled call at n = 2^20, d = 8 is 4 · 2^40 · 8 = 35184 GFLOP: at least 2.3 minutes even
+    // at the 250 GFLOP/s assumed of one thread before the roof is measured, so it is refused
+    // (as the performance panel refuses it) instead of running for minutes; the tensors are small
+    // (268 MiB with the reference). Nothing else is left, so the roof is not measured either.
+    const Run r = attn::test::runCli({"bench", "-n", "1048576", "--head-dim", "8", "--heads", "1:1",
+                                      "--kernels", "tiled", "--threads", "1", "--repetitions", "1"});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(
+        r.out.contains("refused: tiled at n_q 1048576 × n_k 1048576, heads 1:1, d 8, f32 needs 35184 GFLOP "
+                       "per call: at least 2.3 min even at 250 GFLOP/s (more than 1 thread can do), over "
+                       "the 60 s a call may take"),
+        r.out.constData());
+    QVERIFY2(r.out.contains("# roof: not measured (every configuration is refused)"), r.out.constData());
+    QVERIFY2(r.err.contains("nothing was measured"), r.err.constData());
+    verifyReadable(r.err);
+}
+
 void TestCliBadInput::benchJsonToUnwritablePlace()
 {
     const QString blocker = m_dir.filePath("bench-blocker");
@@ -285,7 +328,18 @@ void TestCliBadInput::lessonsCheckBadFiles_data()
     QTest::addRow("no such folder") << m_dir.filePath("no-lessons") << "no such file or folder";
     QTest::addRow("empty path") << QString() << "\"\": the path is empty";
     QTest::addRow("device") << "/dev/null"
-                            << "/dev/null: neither a lesson file nor a folder, but a device or special file";
+                            << "/dev/null: neither a lesson file nor a folder, but a character device";
+    // A step whose scenario file is a device (here /dev/zero through a link; a terminal would
+    // wait for typing): refused before opening. Before, /dev/zero was read to the 4 MiB limit.
+    const QString devices = m_dir.filePath("device-lessons");
+    QDir().mkpath(devices);
+    QFile::link("/dev/zero", devices + "/dev.json");
+    writeFile(devices + "/01-device.json",
+              R"({"format": "attention-lab.lesson", "version": 1, "id": "01-device", "title": "t",
+                  "steps": [{"markdown": "x", "view": "qkv", "scenario": "dev.json"}]})");
+    QTest::addRow("step scenario on a device")
+        << devices + "/01-device.json"
+        << "the scenario file “dev.json” is a character device, not a file";
     const QString fifo = m_dir.filePath("lesson-pipe.json");
     QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
     QTest::addRow("named pipe")

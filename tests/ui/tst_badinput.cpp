@@ -273,7 +273,16 @@ void TestBadInput::unreadableScenarioFiles_data()
     QTest::addRow("dangling symlink") << dangling << "No such file";
     QTest::addRow("a folder") << m_dir.path() << "is a folder, not a scenario file";
     QTest::addRow("no name") << QString() << "no file name given";
-    QTest::addRow("endless device") << QStringLiteral("/dev/zero") << "larger than 16 MiB";
+    // Devices are refused before opening (a terminal would wait for typing forever).
+    QTest::addRow("endless device") << QStringLiteral("/dev/zero") << "/dev/zero is a character device";
+    QTest::addRow("empty device") << QStringLiteral("/dev/null") << "/dev/null is a character device";
+    // A regular file past the limit (sparse: no 16 MiB are written).
+    const QString huge = m_dir.filePath("huge.json");
+    {
+        QFile f(huge);
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.resize((16 << 20) + 1));
+    }
+    QTest::addRow("huge file") << huge << "larger than 16 MiB";
     QTest::addRow("/proc/self/mem") << QStringLiteral("/proc/self/mem") << "cannot read /proc/self/mem";
     // Opening a named pipe for reading would wait for a writer forever: refused before opening.
     const QString pipe = m_dir.filePath("pipe.json");
@@ -368,6 +377,11 @@ void TestBadInput::lessonFiles_data()
         << file("07-scenario.json", R"({"format": "attention-lab.lesson", "version": 1, "id": "07-scenario",
               "title": "t", "steps": [{"markdown": "x", "view": "qkv", "scenario": "03-empty.json"}]})")
         << "the scenario file “03-empty.json”: the file is empty";
+    QFile::link(QStringLiteral("/dev/zero"), m_dir.filePath("dev.json"));
+    QTest::addRow("scenario file on a device")
+        << file("08-device.json", R"({"format": "attention-lab.lesson", "version": 1, "id": "08-device",
+              "title": "t", "steps": [{"markdown": "x", "view": "qkv", "scenario": "dev.json"}]})")
+        << "the scenario file “dev.json” is a character device, not a file";
 }
 
 void TestBadInput::lessonFiles()
