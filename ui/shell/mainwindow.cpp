@@ -1,14 +1,15 @@
 #include "ui/shell/mainwindow.h"
 
+#include "ui/bench/performancepanel.h"
+#include "ui/document/boundedread.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/document/scenariojson.h"
-#include "ui/shell/figureactions.h"
-#include "ui/plots/figureexport.h"
 #include "ui/lessons/lessonloader.h"
 #include "ui/lessons/lessonnavigator.h"
 #include "ui/lessons/lessonstage.h"
+#include "ui/plots/figureexport.h"
+#include "ui/shell/figureactions.h"
 #include "ui/shell/tensoractions.h"
-#include "ui/bench/performancepanel.h"
 #include "ui/views/qkv/qkveditorview.h"
 #include "ui/views/sentence/sentencearcsview.h"
 #include "ui/views/viewregistry.h"
@@ -43,9 +44,9 @@ const QSize kFigureSize(800, 600);
 /// The "comment" of the scenario file at `path` (the reader ignores it), or empty.
 QString fileComment(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) return {};
-    return QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("comment")).toString();
+    // The same limit as the scenario reader's, which read this file just before.
+    const doc::BoundedRead read = doc::readFileBounded(path, qint64{16} << 20);
+    return QJsonDocument::fromJson(read.bytes).object().value(QStringLiteral("comment")).toString();
 }
 
 } // namespace
