@@ -4,6 +4,7 @@
 #include "ui/document/boundedread.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/document/scenariojson.h"
+#include "ui/document/windowbudget.h"
 #include "ui/lessons/lessonloader.h"
 #include "ui/lessons/lessonnavigator.h"
 #include "ui/lessons/lessonstage.h"
@@ -228,7 +229,15 @@ bool MainWindow::openScenarioFile(const QString &path)
     } catch (const ScenarioError &e) {
         return refuse(QString::fromStdString(e.what()));
     }
-    // A file that parses but cannot be computed is refused too: the current scenario stays.
+    // A file that parses but that the window cannot show, or that cannot be computed, is refused
+    // too: the current scenario stays.
+    try {
+        if (const QString tooLarge = doc::windowSizeProblem(validate(scenario)); !tooLarge.isEmpty())
+            return refuse(
+                tr("The file is a valid scenario, but the window cannot show it:\n%1").arg(tooLarge));
+    } catch (const ScenarioError &) {
+        // the document's load below says what is wrong
+    }
     QString error;
     if (!m_document->load(scenario, &error))
         return refuse(

@@ -2,6 +2,7 @@
 
 #include "ui/base/appsettings.h"
 #include "ui/document/scenariodocument.h"
+#include "ui/document/windowbudget.h"
 #include "ui/lessons/lessonloader.h"
 #include "ui/lessons/lessonnavigator.h"
 #include "ui/lessons/lessonstage.h"
@@ -166,6 +167,10 @@ bool WorkspaceController::apply(const Workspace &workspace, QString *error)
     };
     // 1. Check everything before changing anything: the scenario computes, the lesson exists.
     try {
+        // The document refuses what the window cannot show: checked here, before anything changes.
+        if (const QString tooLarge = doc::windowSizeProblem(validate(workspace.scenario));
+            !tooLarge.isEmpty())
+            return refuse(tr("The window cannot show the workspace's scenario: %1").arg(tooLarge));
         (void)attend(workspace.scenario);
     } catch (const std::exception &e) {
         return refuse(tr("The workspace's scenario cannot be computed: %1").arg(QString::fromUtf8(e.what())));

@@ -246,6 +246,15 @@ void TestWorkspace::refusedFiles_data()
         << QStringLiteral("“selected_head” must be a whole number from 0 to 2147483647, got a string");
     QTest::addRow("decimals") << workspace(R"(, "display": {"decimals": 9})")
                               << QStringLiteral("“display.decimals” must be from 1 to 6");
+    // What the window cannot show is refused before anything changes (ui/document/windowbudget.h).
+    QByteArray tall = "[[0]";
+    for (int i = 1; i < 20000; ++i) tall += ",[0]";
+    tall += "]";
+    QTest::addRow("too large for the window")
+        << QByteArray(R"({"format": "attention-lab-workspace", "version": 1, "scenario": {"format": )"
+                      R"("attention-lab.scenario", "version": 1, "Q": )" +
+                      tall + R"(, "K": [[1]], "V": [[1]]}})")
+        << QStringLiteral("The window cannot show the workspace's scenario: n_q = 20000, n_k = 1");
     QTest::addRow("unknown lesson") << workspace(R"(, "lesson": {"id": "99-none", "step": 0})")
                                     << QStringLiteral("lesson “99-none”");
     QTest::addRow("step out of range") << workspace(R"(, "lesson": {"id": "10-multi-head", "step": 40})")
