@@ -1,6 +1,7 @@
 #include "commands.h"
 
 #include "ui/base/appsettings.h"
+#include "ui/document/boundedread.h"
 #include "ui/document/scenariojson.h"
 #include "ui/lessons/lessonloader.h"
 #include "ui/lessons/lessonstage.h"
@@ -27,6 +28,20 @@ void printError(const QString &message)
     std::fprintf(stderr, "attention-lab: %s\n", qPrintable(message));
 }
 
+bool refuseRepeatedOptions(const QCommandLineParser &parser)
+{
+    QStringList seen;
+    for (const QString &name : parser.optionNames()) {
+        if (seen.contains(name)) {
+            printError(QStringLiteral("%1%2 is given more than once; give each option once")
+                           .arg(name.size() == 1 ? QStringLiteral("-") : QStringLiteral("--"), name));
+            return true;
+        }
+        seen << name;
+    }
+    return false;
+}
+
 std::optional<int> parseCommand(QCommandLineParser &parser, const QStringList &arguments,
                                 const QString &command)
 {
@@ -34,6 +49,7 @@ std::optional<int> parseCommand(QCommandLineParser &parser, const QStringList &a
         printError(parser.errorText());
         return BadInput;
     }
+    if (refuseRepeatedOptions(parser)) return BadInput;
     if (parser.isSet("help") || parser.isSet("help-all")) {
         std::fputs(qPrintable(parser.helpText()), stdout);
         return Ok;
@@ -158,6 +174,7 @@ int runCompute(const QStringList &arguments)
         printError(parser.errorText());
         return BadInput;
     }
+    if (refuseRepeatedOptions(parser)) return BadInput;
     if (parser.isSet("help")) {
         std::fputs(qPrintable(parser.helpText()), stdout);
         return Ok;
@@ -176,10 +193,12 @@ int runCompute(const QStringList &arguments)
         const AttentionTrace trace = attend(scenario);
         out = QJsonDocument(doc::resultToJson(scenario, trace)).toJson(QJsonDocument::Indented);
     } catch (const ScenarioError &error) {
-        printError(QStringLiteral("%1: %2").arg(positional.at(1), QString::fromUtf8(error.what())));
+        printError(QStringLiteral("%1: %2").arg(doc::printableFileName(positional.at(1)),
+                                                QString::fromUtf8(error.what())));
         return BadInput;
     } catch (const std::bad_alloc &) {
-        printError(QStringLiteral("%1: out of memory computing this scenario").arg(positional.at(1)));
+        printError(QStringLiteral("%1: out of memory computing this scenario")
+                       .arg(doc::printableFileName(positional.at(1))));
         return BadInput;
     }
     // Written only once complete: nothing is half-written.

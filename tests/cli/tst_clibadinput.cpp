@@ -38,7 +38,7 @@ const QByteArray kQkv = R"("Q": [[1, 0]], "K": [[1, 0], [0, 1]], "V": [[2, 0], [
 Run runOnFullDisk(const QStringList &arguments, rlim_t maxFileBytes)
 {
     QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    QProcessEnvironment env = attn::test::isolatedEnvironment();
     env.remove("DISPLAY");
     env.remove("WAYLAND_DISPLAY");
     env.remove("QT_QPA_PLATFORM");
@@ -83,6 +83,8 @@ private slots:
     void benchJsonToUnwritablePlace();
     void lessonsCheckBadFiles_data();
     void lessonsCheckBadFiles();
+    void repeatedOptionsAreRefused_data();
+    void repeatedOptionsAreRefused();
     void argumentsThatAreNotUtf8_data();
     void argumentsThatAreNotUtf8();
 
@@ -107,15 +109,22 @@ void TestCliBadInput::computeBadFile_data()
     QTest::addRow("missing") << m_dir.filePath("missing.json") << "file: cannot read";
     QTest::addRow("dangling symlink") << dangling << "file: cannot read";
     QTest::addRow("folder") << m_dir.path() << "is a folder, not a scenario file";
-    // Devices are refused before opening: a terminal would wait for typing (before, `compute
-    // /dev/tty` blocked forever), /dev/zero never ends, /dev/null is always empty.
-    QTest::addRow("endless device") << "/dev/zero"
-                                    << "/dev/zero is a character device, not a scenario file";
+    // Devices are refused before reading: /dev/zero never ends, a terminal would block.
+    QTest::addRow("endless device")
+        << "/dev/zero"
+        << "is a character device (a terminal, /dev/zero, …), not a scenario file";
+    const QString loop = m_dir.filePath("loop.json");
+    QFile::link(loop, loop);
+    QTest::addRow("symlink loop") << loop << "file: cannot read " + loop + ": its symbolic links form a loop";
+    // Another file of this program is named as such (before: 'unknown key "id"').
+    QTest::addRow("lesson file") << file("lesson.json", R"({"format": "attention-lab.lesson", "version": 1,
+                                            "id": "01-x", "title": "t", "steps": []})")
+                                 << "format: this is a lesson file";
     QTest::addRow("empty device") << "/dev/null"
-                                  << "/dev/null is a character device, not a scenario file";
+                                  << "/dev/null is a character device";
     if (QFileInfo::exists("/dev/tty")) // refused from its kind alone: no terminal is needed
         QTest::addRow("terminal") << "/dev/tty"
-                                  << "/dev/tty is a character device, not a scenario file";
+                                  << "/dev/tty is a character device";
     const QString pipe = m_dir.filePath("pipe.json");
     QCOMPARE(::mkfifo(QFile::encodeName(pipe).constData(), 0600), 0);
     QTest::addRow("named pipe") << pipe << "is a named pipe (FIFO), not a scenario file";
@@ -344,6 +353,19 @@ void TestCliBadInput::lessonsCheckBadFiles_data()
     QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
     QTest::addRow("named pipe")
         << fifo << "lesson-pipe.json: neither a lesson file nor a folder, but a named pipe (FIFO)";
+    // Before: "no lesson file (*.json) found" and, for raw HTML, "1 lesson OK".
+    writeFile(m_dir.filePath("scenario.json"),
+              R"({"format": "attention-lab.scenario", "version": 1, "Q": [[1]], "K": [[1]], "V": [[1]]})");
+    QTest::addRow("a scenario file")
+        << m_dir.filePath("scenario.json")
+        << "scenario.json: this is a scenario file (format \"attention-lab.scenario\"), not a lesson file";
+    QDir().mkpath(m_dir.filePath("html"));
+    writeFile(m_dir.filePath("html/01-html.json"),
+              R"({"format": "attention-lab.lesson", "version": 1, "id": "01-html", "title": "t", "steps": [
+                  {"title": "s", "view": "qkv", "text": "See <img src=\"x.png\"> and the rest",
+                   "scenario": {"Q": [[1]], "K": [[1]], "V": [[1]]}}]})");
+    QTest::addRow("raw HTML") << m_dir.filePath("html")
+                              << "step 1: text: raw HTML “<img src=\"x.png\">” would not show";
 }
 
 void TestCliBadInput::lessonsCheckBadFiles()
@@ -356,6 +378,32 @@ void TestCliBadInput::lessonsCheckBadFiles()
     QVERIFY2(QString::fromUtf8(said).contains(fragment), said.constData());
     QVERIFY2(QString::fromUtf8(said).contains(path), said.constData()); // names the file or folder
     verifyReadable(said);
+}
+
+void TestCliBadInput::repeatedOptionsAreRefused_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("option");
+    // Before: the last one silently won.
+    QTest::addRow("bench") << QStringList{"bench", "--head-dim", "8", "--head-dim", "16"} << "--head-dim";
+    QTest::addRow("export") << QStringList{"export", "--out",    m_dir.path(), "--format",
+                                           "png",    "--format", "svg"}
+                            << "--format";
+    QTest::addRow("lessons") << QStringList{"lessons", "--check", "a", "--check", "b"} << "--check";
+    QTest::addRow("window") << QStringList{"--preset", "worked-example", "--preset", "xiaohong"}
+                            << "--preset";
+    QTest::addRow("window language") << QStringList{"--language", "en", "--language=zh_CN"} << "--language";
+}
+
+void TestCliBadInput::repeatedOptionsAreRefused()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, option);
+    const Run r = attn::test::runCli(arguments);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(QString::fromUtf8(r.err).contains(option + " is given more than once; give each option once"),
+             r.err.constData());
+    verifyReadable(r.err);
 }
 
 void TestCliBadInput::argumentsThatAreNotUtf8_data()
@@ -377,6 +425,7 @@ void TestCliBadInput::argumentsThatAreNotUtf8()
     QFETCH(QString, command);
     QFETCH(int, index);
     QProcess p;
+    p.setProcessEnvironment(attn::test::isolatedEnvironment());
     p.setWorkingDirectory(m_dir.path());
     p.start(QStringLiteral("/bin/sh"),
             {QStringLiteral("-c"), QStringLiteral("set -- \"$(printf '\\377')\"; exec \"%1\" %2")

@@ -1,4 +1,5 @@
 #include "ui/document/scenariodocument.h"
+#include "ui/document/windowbudget.h"
 
 #include "ui/document/scenarioedits.h"
 
@@ -21,6 +22,12 @@ bool compute(const ScenarioDocument::Engine &engine, const Scenario &scenario,
              std::optional<AttentionTrace> *trace, QString *error)
 {
     try {
+        // What no view can show is refused before the engine runs and before any view builds.
+        if (const QString problem = windowSizeProblem(validate(scenario)); !problem.isEmpty()) {
+            *error = problem;
+            trace->reset();
+            return false;
+        }
         *trace = engine(scenario);
         return true;
     } catch (const ScenarioError &e) {

@@ -1,5 +1,7 @@
 #include "ui/lessons/lesson.h"
 
+#include "ui/document/boundedread.h"
+
 #include "ui/views/viewregistry.h"
 
 namespace attn::lessons {
@@ -12,7 +14,7 @@ QString TokenRef::describe() const
 
 QString LessonProblem::toString() const
 {
-    QString text = file + QStringLiteral(": ");
+    QString text = doc::printableFileName(file) + QStringLiteral(": ");
     if (step > 0) text += QStringLiteral("step %1: ").arg(step);
     if (!field.isEmpty()) text += field + QStringLiteral(": ");
     return text + message;

@@ -152,10 +152,16 @@ void TestLessonLoader::brokenLessonsNameFileStepAndField_data()
     };
 
     QTest::addRow("not json") << QByteArray("{\"format\": ") << 0 << QString() << "not valid JSON at byte";
-    QTest::addRow("wrong format") << lessonJson({}, "\"format\": \"attention-lab.scenario\", \"version\": 1, "
+    QTest::addRow("wrong format") << lessonJson({}, "\"format\": \"attention-lab.lessons\", \"version\": 1, "
                                                     "\"id\": \"07-test\", \"title\": \"T\"")
                                   << 0 << "format"
                                   << "expected \"attention-lab.lesson\"";
+    // A scenario file read as a lesson says what it is (before: its keys were named unknown).
+    QTest::addRow("a scenario file") << lessonJson({},
+                                                   "\"format\": \"attention-lab.scenario\", \"version\": 1, "
+                                                   "\"id\": \"07-test\", \"title\": \"T\"")
+                                     << 0 << QString()
+                                     << "this is a scenario file (format \"attention-lab.scenario\")";
     QTest::addRow("bad id") << lessonJson({}, "\"format\": \"attention-lab.lesson\", \"version\": 1, "
                                               "\"id\": \"Softmax\", \"title\": \"T\"")
                             << 0 << "id"
