@@ -49,9 +49,12 @@ BoundedRead openFailure(const QByteArray &native, int error)
                        dangling ? QStringLiteral("it is a symbolic link to a file that does not exist")
                                 : QStringLiteral("there is no such file"));
     }
-    if (error == ENXIO) // opening a socket
-        return failure(BoundedRead::Status::NotAFile, QStringLiteral("it is a socket"),
-                       QStringLiteral("a socket"));
+    if (error == ENXIO) { // a socket, or a device with nothing behind it (/dev/tty without a terminal)
+        struct stat info {};
+        const QString kind = ::stat(native.constData(), &info) == 0 ? kindOf(info.st_mode) : QString();
+        const QString what = kind.isEmpty() ? QStringLiteral("a socket") : kind;
+        return failure(BoundedRead::Status::NotAFile, QStringLiteral("it is ") + what, what);
+    }
     return failure(BoundedRead::Status::Unreadable, QString::fromLocal8Bit(std::strerror(error)));
 }
 
