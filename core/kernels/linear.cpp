@@ -43,9 +43,10 @@ std::vector<Index> positionOrder(std::span<const std::int64_t> positions)
 // normaliser becomes ∞ or 0 (weights NaN or 0). So each path checks that every feature it sums
 // is in the plain range below; if one is not, it works in log space instead:
 //   log φ(x) = log1p(x) for x > 0, x otherwise,
-// keys scaled per feature t by their largest log φ (so the largest scaled feature is 1) and
-// each query by its own largest log φ after that shift (so its largest scaled feature is 1):
-// every product and normaliser is then ≥ 1 and bounded, whatever the inputs. Where masks make
+// keys scaled per feature t by their largest log φ (so each feature's largest scaled value is
+// 1) and each query by its own largest log φ after that shift (so its largest scaled feature
+// is 1): every normaliser Σ_t ψ_t z̃_t is then at least 1 and at most d_k · n_k, whatever the
+// inputs. Where masks make
 // each query's keys its own (window, explicit matrix), each weight is computed in log space:
 //   log(φ(q)·φ(k)) = log Σ_t exp(log φ(q_t) + log φ(k_t)),
 // normalised like a softmax over the query's visible keys.
@@ -115,8 +116,8 @@ template <typename Scalar> Scalar logFeatureProduct(const Scalar *lq, const Scal
 /// Query row i in log space over the keys `visible(j)` says it sees: L_j = log(φ(q_i)·φ(k_j)),
 /// weights exp(L_j − max L) / Σ (a softmax of L, which is what linear attention's normalisation
 /// is), output Σ weight_j v_j (zero weights skipped). lq (d_k) log φ(q_i), lk (n_k, d_k) log φ(K),
-/// value (n_k, d_v); weights (n_k) and output (d_v) are written when not null. False when the row
-/// sees no key (nothing written).
+/// value (n_k, d_v); output (1, d_v) is written, weights (n_k) too when not null (visible entries
+/// only). False when the row sees no key (nothing written).
 template <typename Scalar, typename Visible>
 bool logRow(const Scalar *lq, const MatrixT<Scalar> &lk, const ConstView<Scalar> &value, Visible visible,
             Scalar *weights, Eigen::Ref<MatrixT<Scalar>> output)

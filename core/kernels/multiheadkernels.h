@@ -25,8 +25,8 @@ namespace attn::kernels {
 /// on options.threads threads (a reusable pool; no thread is started with threads = 1).
 ///
 ///   kind    Naive: the reference a learner would write (and NumPy runs): per head the full
-///                  (n_q, n_k) logits S = scale·(Q_h K_hᵀ) (LogitScale), a masked softmax per
-///                  row, O_h = P V_h; memory O(n_q·n_k) (one head at a time).
+///                  (n_q, n_k) logits S = (scale·Q_h) K_hᵀ, a masked softmax per row,
+///                  O_h = P V_h; memory O(n_q·n_k) (one head at a time).
 ///           Tiled: tiledHead (FlashAttention-2 online softmax), O(threads·tile) memory.
 ///           Windowed: windowedHead (banded; exact for every mask, fast with a window).
 ///           Linear: linearHead (φ = elu + 1; not softmax; `scale` is not used).
