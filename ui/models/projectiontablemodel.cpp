@@ -1,6 +1,7 @@
 #include "ui/models/projectiontablemodel.h"
 
 #include "ui/base/numbertext.h"
+#include "ui/models/editvalue.h"
 
 #include <cmath>
 
@@ -123,17 +124,8 @@ bool ProjectionTableModel::setData(const QModelIndex &index, const QVariant &val
 {
     if (role != Qt::EditRole || !isCell(index)) return false;
     double number = 0.0;
-    bool ok = false;
     QString text;
-    const int type = value.metaType().id();
-    if (type == QMetaType::Double || type == QMetaType::Float || type == QMetaType::Int ||
-        type == QMetaType::LongLong) {
-        number = value.toDouble(&ok);
-        text = exactNumber(number);
-    } else {
-        text = value.toString();
-        ok = parseTypedNumber(text, &number);
-    }
+    const bool ok = numberFromEditValue(value, &number, &text);
     const QString name = projectionMatrixName(m_matrix);
     const double old = current()(index.row(), index.column());
     if (!ok || !std::isfinite(number)) {
