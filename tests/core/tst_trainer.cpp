@@ -68,7 +68,7 @@ void TestTrainer::defaultInductionRunFormsAnInductionHead()
     c.log_every = 100;
     c.keep_snapshots = false;
     Trainer t(c);
-    const LogPoint &start = t.log().front();
+    const LogPoint start = t.log().front(); // a copy: training appends to the log
     QVERIFY2(start.heldout_accuracy < 0.1, qPrintable(QString::number(start.heldout_accuracy)));
     QCOMPARE(t.run(), 1000);
     const LogPoint &end = t.log().back();
