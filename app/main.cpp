@@ -4,6 +4,7 @@
 #include "lessonscommand.h"
 #include "smokewalk.h"
 #include "startupprobe.h"
+#include "traincommand.h"
 
 #include "ui/base/resources.h"
 #include "ui/bench/performancepanel.h"
@@ -49,6 +50,7 @@ const char *const kUsage =
     "       attention-lab export --out DIR [...]        figures (PNG/SVG/PDF) without a display\n"
     "       attention-lab lessons --list | --check PATH the built-in lessons; check a teacher's lesson\n"
     "       attention-lab bench [...]                   time the kernels against this machine's FMA peak\n"
+    "       attention-lab train --task TASK [...]       train a small transformer; curves and head roles\n"
     "       attention-lab --lesson ID [--step N]        the window on step N (from 1) of a lesson\n"
     "       attention-lab --lessons FOLDER --lesson ID  the same for a lesson of a teacher's folder\n"
     "Each command takes --help for its options.\n";
@@ -162,6 +164,10 @@ int main(int argc, char *argv[])
         QCoreApplication app(argc, argv);
         return attn::app::runBenchCommand(QCoreApplication::arguments());
     }
+    if (std::strcmp(command, "train") == 0) {
+        QCoreApplication app(argc, argv);
+        return attn::app::runTrainCommand(QCoreApplication::arguments());
+    }
     if (std::strcmp(command, "lessons") == 0) {
         // The checker builds the figure views of tasks that test a view's own controls: offscreen.
         qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -247,10 +253,11 @@ int main(int argc, char *argv[])
             // asked for: the window says what is wrong with it in a message box.
             scenarioFile = QString::fromLocal8Bit(argv[i]);
         } else if (argv[i][0] != '-') {
-            std::fprintf(stderr,
-                         "attention-lab: \"%s\" is neither a command (compute, export, lessons, bench) nor a "
-                         "scenario file; see attention-lab --help\n",
-                         argv[i]);
+            std::fprintf(
+                stderr,
+                "attention-lab: \"%s\" is neither a command (compute, export, lessons, bench, train) nor a "
+                "scenario file; see attention-lab --help\n",
+                argv[i]);
             return attn::app::BadInput;
         } else if (const QtOption qt = qtOption(argv[i]); qt != QtOption::None) {
             // Qt's own (-style fusion, --platform xcb, -reverse): QApplication reads them.

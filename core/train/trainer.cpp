@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <numbers>
 #include <stdexcept>
 #include <string>
@@ -78,6 +79,7 @@ void Trainer::reset()
     m_optimizer->reset();
     m_stepsDone = 0;
     m_trainSeconds = 0.0;
+    m_trainCpuSeconds = 0.0;
     m_history.clear();
     m_log.clear();
     m_snapshots.clear();
@@ -100,6 +102,7 @@ double Trainer::learningRate(int step) const
 StepStats Trainer::step()
 {
     const auto start = std::chrono::steady_clock::now();
+    const std::clock_t cpuStart = std::clock();
     const int index = m_stepsDone + 1;
     const Batch batch = makeBatch(m_task, Split::Train, m_config.seed, static_cast<std::uint64_t>(index),
                                   m_config.batch_size);
@@ -116,6 +119,7 @@ StepStats Trainer::step()
     m_stepsDone = index;
     m_history.push_back(st);
     m_trainSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    m_trainCpuSeconds += static_cast<double>(std::clock() - cpuStart) / CLOCKS_PER_SEC;
     if (index % m_config.log_every == 0) record();
     return st;
 }

@@ -125,6 +125,9 @@ public:
     /// Training steps per second of the time spent in step() (evaluation excluded).
     double stepsPerSecond() const;
     double trainSeconds() const { return m_trainSeconds; }
+    /// Processor time of the whole process (every thread) spent in step(): the work training
+    /// took, whatever else the machine was doing (std::clock).
+    double trainCpuSeconds() const { return m_trainCpuSeconds; }
 
 private:
     void record();
@@ -138,6 +141,7 @@ private:
     Batch m_probes;
     int m_stepsDone = 0;
     double m_trainSeconds = 0.0;
+    double m_trainCpuSeconds = 0.0;
     std::vector<StepStats> m_history;
     std::vector<LogPoint> m_log;
     std::vector<Snapshot> m_snapshots;
