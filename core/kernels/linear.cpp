@@ -62,8 +62,9 @@ template <typename Scalar> bool plainRange(const Eigen::Ref<const MatrixT<Scalar
     if (x.size() == 0) return true;
     const Scalar lowest = -Scalar(kPlainLog2<Scalar>) * Scalar(0.6931471805599453); // log 2^-p
     const Scalar highest = std::ldexp(Scalar(1), kPlainLog2<Scalar>) - Scalar(1);
-    const auto a = x.array();
-    return (a >= lowest).all() && (a <= highest).all();
+    // Two vectorised reductions; a NaN propagates into them and fails both comparisons.
+    return x.template minCoeff<Eigen::PropagateNaN>() >= lowest &&
+           x.template maxCoeff<Eigen::PropagateNaN>() <= highest;
 }
 
 /// log φ(x) entry by entry, (n, d) → (n, d): log1p(x) for x > 0, x otherwise.
