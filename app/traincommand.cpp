@@ -3,7 +3,7 @@
 #include "commands.h"
 #include "core/sysinfo.h"
 #include "core/train/trainer.h"
-#include "ui/savefile.h"
+#include "ui/base/savefile.h"
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
