@@ -201,13 +201,12 @@ bool ScenarioDocument::setCell(TensorRole role, int row, int column, double valu
     // trace, so the copy costs less than the attention itself).
     Scenario candidate = m_scenario;
     tensorOf(candidate, role)(row, column) = value;
-    QString edit =
-        tr("%1[%2, %3] = %4 (%5, column %6)")
-            .arg(tensorName(role))
-            .arg(row)
-            .arg(column)
-            .arg(QString::number(value, 'g', QLocale::FloatingPointShortest), rowLabel(role, row))
-            .arg(column);
+    QString edit = tr("%1[%2, %3] = %4 (%5, column %6)")
+                       .arg(tensorName(role))
+                       .arg(row)
+                       .arg(column)
+                       .arg(QString::number(value, 'g', QLocale::FloatingPointShortest), rowLabel(role, row))
+                       .arg(column);
     if (candidate.projection) {
         // Q, K and V were products of X and the W matrices: an edit of one of them makes the
         // scenario a plain one (undo brings the projections back).

@@ -38,7 +38,7 @@ struct Workspace {
     int selectedHead = 0;  ///< 0 ≤ selectedHead < H_q
     QString colorMap = QStringLiteral("viridis");
     int decimals = 3;
-    QJsonObject views; ///< per view name, the view's own control state (may be empty)
+    QJsonObject views;  ///< per view name, the view's own control state (may be empty)
     QString autosaveOf; ///< in an autosave: the user's workspace file it belongs to (empty: untitled)
 };
 

@@ -223,15 +223,7 @@ void TestQkvEditorView::projectionModeEditsXAndW()
 {
     // The worked example as projections: X = [1, 0] asks, X_kv = I is read, W_q = W_k = I,
     // W_v = diag(2, 4). Swapping W_q's columns turns the query into [0, 1]: the weights swap.
-    attn::Scenario s = attn::test::workedExample();
-    attn::Projection p;
-    p.X = attn::Matrix::Identity(1, 2);
-    p.X_kv = attn::Matrix::Identity(2, 2);
-    p.W_q = attn::Matrix::Identity(2, 2);
-    p.W_k = attn::Matrix::Identity(2, 2);
-    p.W_v = s.value;
-    s.projection = p;
-    attn::project(s);
+    const attn::Scenario s = attn::test::projectedWorkedExample();
     ScenarioDocument document;
     QVERIFY(document.load(s));
     QkvEditorView view(&document);
