@@ -4,6 +4,7 @@
 #include "strictwarnings.h"
 #include "ui/base/resources.h"
 #include "ui/lessons/lessonloader.h"
+#include "ui/lessons/lessontranslation.h"
 
 #include <QDir>
 #include <QFile>
@@ -50,6 +51,7 @@ private slots:
     void initTestCase() { attn::ui::initResources(); }
     void shippedLessonsLoadAndValidate();
     void resourcesHoldEveryLessonOfTheSourceFolder();
+    void resourcesHoldEveryTranslationAndScenarioFile();
     void validLessonParses();
     void markdownMayBeAnArrayOfLines();
     void brokenLessonsNameFileStepAndField_data();
@@ -101,6 +103,30 @@ void TestLessonLoader::resourcesHoldEveryLessonOfTheSourceFolder()
     for (std::size_t i = 0; i < source.lessons.size(); ++i) {
         QCOMPARE(shipped.lessons[i].id, source.lessons[i].id);
         QCOMPARE(shipped.lessons[i].steps.size(), source.lessons[i].steps.size());
+    }
+}
+
+void TestLessonLoader::resourcesHoldEveryTranslationAndScenarioFile()
+{
+    // A translation (lessons/<language>/) or a scenario file (lessons/scenarios/) forgotten in the
+    // .qrc would be read from a folder only: the built-in lessons would show the English, or break.
+    const QString source = QStringLiteral(ATTN_SOURCE_DIR "/lessons");
+    QStringList folders = translationLanguages(source);
+    QVERIFY(folders.contains(QStringLiteral("zh_CN")));
+    folders << QStringLiteral("scenarios");
+    for (const QString &folder : folders) {
+        const QDir dir(source + QLatin1Char('/') + folder);
+        const QStringList names = dir.entryList({QStringLiteral("*.json")}, QDir::Files);
+        QVERIFY2(!names.isEmpty(), qPrintable(dir.path()));
+        for (const QString &name : names) {
+            QFile shipped(QStringLiteral(":/lessons/%1/%2").arg(folder, name));
+            QVERIFY2(shipped.open(QIODevice::ReadOnly),
+                     qPrintable(shipped.fileName() + " is not in the resources"));
+            QFile file(dir.filePath(name));
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QVERIFY2(shipped.readAll() == file.readAll(),
+                     qPrintable(shipped.fileName() + " differs from the source"));
+        }
     }
 }
 
