@@ -2,9 +2,11 @@
 
 #include "commands.h"
 #include "ui/lessons/lessonloader.h"
+#include "ui/lessons/lessontranslation.h"
 
 #include <QCommandLineParser>
 #include <QDir>
+#include <QFileInfo>
 
 #include <cstdio>
 
@@ -65,12 +67,27 @@ int runLessons(const QStringList &arguments)
     std::vector<lessons::LessonProblem> problems = library.problems;
     if (problems.empty() && library.lessons.empty())
         problems.push_back({path, 0, {}, QStringLiteral("no lesson file (*.json) found")});
+    // Every language with a translation folder beside the lessons: each string missing or stale,
+    // and what the translated lessons break.
+    const QFileInfo info(path);
+    const QStringList languages = lessons::translationLanguages(info.isDir() ? path : info.path());
+    for (const QString &language : languages) {
+        lessons::setLessonLanguage(language);
+        const lessons::LessonLibrary translated = lessons::loadLessons(path);
+        problems.insert(problems.end(), translated.translationProblems.begin(),
+                        translated.translationProblems.end());
+    }
+    lessons::setLessonLanguage(QStringLiteral("en"));
     bool written = true;
     for (const lessons::LessonProblem &problem : problems) written = written && printLine(problem.toString());
-    if (problems.empty())
-        written = printLine(library.lessons.size() == 1
-                                ? QStringLiteral("1 lesson OK")
-                                : QStringLiteral("%1 lessons OK").arg(library.lessons.size()));
+    if (problems.empty()) {
+        QString ok = library.lessons.size() == 1
+                         ? QStringLiteral("1 lesson OK")
+                         : QStringLiteral("%1 lessons OK").arg(library.lessons.size());
+        if (!languages.isEmpty())
+            ok += QStringLiteral(", translated into %1").arg(languages.join(QStringLiteral(", ")));
+        written = printLine(ok);
+    }
     const int status = finish(written);
     return status != Ok ? status : (problems.empty() ? Ok : BadInput);
 }

@@ -9,6 +9,7 @@
 #include "ui/base/resources.h"
 #include "ui/bench/performancepanel.h"
 #include "ui/lessons/lessonloader.h"
+#include "ui/lessons/lessontranslation.h"
 #include "ui/plots/figureexport.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/translation.h"
@@ -303,7 +304,8 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName("Attention Lab");
     QApplication::setOrganizationName("Attention Lab");
     attn::ui::initResources();
-    attn::ui::installTranslators(app, language);
+    // Lessons follow the interface: their translation files for the language installed.
+    attn::lessons::setLessonLanguage(attn::ui::installTranslators(app, language));
     QApplication::setWindowIcon(attn::ui::applicationIcon());
     attn::ui::MainWindow window(presetId);
     if (startupReport) attn::app::reportFirstPaint(window, true);

@@ -1273,7 +1273,7 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
 <context>
     <name>FigureActions</name>
     <message>
-        <location filename="../ui/shell/figureactions.cpp" line="+53"/>
+        <location filename="../ui/shell/figureactions.cpp" line="+54"/>
         <source>&amp;Export figure…</source>
         <translation>导出图(&amp;E)…</translation>
     </message>
@@ -1714,12 +1714,12 @@ masked</source>
 <context>
     <name>LessonNavigator</name>
     <message>
-        <location filename="../ui/lessons/lessonnavigator.cpp" line="+49"/>
+        <location filename="../ui/lessons/lessonnavigator.cpp" line="+48"/>
         <source>Click a lesson to open it where you left it</source>
         <translation>点击一门课程，从上次离开的位置打开</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+21"/>
         <source>Your task</source>
         <translation>你的任务</translation>
     </message>
@@ -1838,9 +1838,17 @@ masked</source>
     </message>
 </context>
 <context>
+    <name>LessonText</name>
+    <message>
+        <location filename="../ui/lessons/lessontext.cpp" line="+71"/>
+        <source>%1 (not a web address: not opened)</source>
+        <translation>%1（不是网址：不会打开）</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+55"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+57"/>
         <source>Attention Lab</source>
         <translation>注意力实验室</translation>
     </message>
@@ -1921,12 +1929,12 @@ masked</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+82"/>
+        <location line="+90"/>
         <source>(a file)</source>
         <translation>（一个文件）</translation>
     </message>
     <message>
-        <location line="-81"/>
+        <location line="-89"/>
         <source>Load a prepared scenario (your edits can be undone until you switch)</source>
         <translation>载入一个准备好的场景（在切换之前，你的编辑都可以撤销）</translation>
     </message>
@@ -1951,7 +1959,14 @@ masked</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location line="+147"/>
+        <location line="+15"/>
+        <source>The file is a valid scenario, but the window cannot show it:
+%1</source>
+        <translation>该文件是有效的场景，但窗口无法显示它：
+%1</translation>
+    </message>
+    <message>
+        <location line="+140"/>
         <source>There is no lesson “%1”. The lessons are: %2.</source>
         <translation>没有课程“%1”。课程有：%2。</translation>
     </message>
@@ -1973,7 +1988,7 @@ masked</source>
         <translation>窗口改为显示你上次所在的课程。</translation>
     </message>
     <message>
-        <location line="-154"/>
+        <location line="-162"/>
         <source>%1
 
 %2</source>
@@ -1982,7 +1997,7 @@ masked</source>
 %2</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+21"/>
         <source>The file is a valid scenario, but its attention cannot be computed:
 %1</source>
         <translation>该文件是有效的场景，但其注意力无法计算：
@@ -2128,11 +2143,11 @@ masked</source>
     </message>
     <message>
         <location line="+2"/>
-        <source>Where query i sits among the keys when n_q ≠ n_k: top-left puts it at position i, bottom-right at i + n_k − n_q (the last query sees the last key).</source>
-        <translation>当 n_q ≠ n_k 时查询 i 在键中的位置：左上对齐把它放在位置 i，右下对齐放在 i + n_k − n_q（最后一个查询看到最后一个键）。</translation>
+        <source>Where query i sits among the keys when n_q ≠ n_k: top-left puts the first query at the first key&apos;s position (min pos_k + i), bottom-right puts the last query at the last key&apos;s (max pos_k − (n_q − 1 − i)); with the default positions 0 … n_k − 1 that is i + n_k − n_q.</source>
+        <translation>当 n_q ≠ n_k 时查询 i 位于键中的哪个位置：左上对齐把第一个查询放在第一个键的位置（min pos_k + i），右下对齐把最后一个查询放在最后一个键的位置（max pos_k − (n_q − 1 − i)）；在默认位置 0 … n_k − 1 下即 i + n_k − n_q。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Keys visible to the left of the query (∞ = unbounded).</source>
         <translation>查询左侧可见的键数（∞ = 不限）。</translation>
     </message>
@@ -2355,7 +2370,7 @@ click or Space shows it</source>
 <context>
     <name>MatrixClipboard</name>
     <message>
-        <location filename="../ui/views/common/matrixclipboard.cpp" line="+34"/>
+        <location filename="../ui/views/common/matrixclipboard.cpp" line="+35"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
@@ -2440,22 +2455,17 @@ click or Space shows it</source>
         <translation>无法从“%2”导入 %1：%3。未做任何更改。</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>it is a folder</source>
-        <translation>它是一个文件夹</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>it is a pipe or socket, not a file</source>
-        <translation>它是管道或套接字，不是文件</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>the file is larger than 16 MiB</source>
         <translation>文件大于 16 MiB</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+2"/>
+        <source>it is %1, not a file</source>
+        <translation>它是%1，不是文件</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Imported %1 from %2</source>
         <translation>已从 %2 导入 %1</translation>
     </message>
@@ -2537,7 +2547,7 @@ click or Space shows it</source>
 <context>
     <name>MatrixTableModel</name>
     <message>
-        <location filename="../ui/models/matrixtablemodel.cpp" line="+41"/>
+        <location filename="../ui/models/matrixtablemodel.cpp" line="+42"/>
         <source>%1[%2, %3] (%4, column %5) = %6</source>
         <translation>%1[%2, %3]（%4，第 %5 列）= %6</translation>
     </message>
@@ -2557,7 +2567,7 @@ click or Space shows it</source>
         <translation>头 %1，特征 %2 / %3 = %4</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+22"/>
         <source>NaN and infinity are not allowed</source>
         <translation>不允许 NaN 和无穷大</translation>
     </message>
@@ -3042,7 +3052,7 @@ against n</source>
 <context>
     <name>PerformancePanel</name>
     <message>
-        <location filename="../ui/bench/performancepanel.cpp" line="+54"/>
+        <location filename="../ui/bench/performancepanel.cpp" line="+51"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
@@ -3272,7 +3282,7 @@ against n</source>
 <context>
     <name>PositionView</name>
     <message>
-        <location filename="../ui/views/position/positionview.cpp" line="+44"/>
+        <location filename="../ui/views/position/positionview.cpp" line="+46"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -3292,7 +3302,7 @@ against n</source>
         <translation>在 softmax 之前施加于分数的位置方案</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>RoPE base: feature pair p turns by pos · base^(−2p/d_k) radians</source>
         <translation>RoPE 基数：特征对 p 旋转 pos · base^(−2p/d_k) 弧度</translation>
     </message>
@@ -3312,7 +3322,7 @@ against n</source>
         <translation>哪些特征一起旋转：p 与 p + d_k/2，或 2p 与 2p + 1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>ALiBi slope of the selected head: the score loses slope · distance</source>
         <translation>所选头的 ALiBi 斜率：分数减去 斜率 · 距离</translation>
     </message>
@@ -3633,12 +3643,12 @@ ALiBi：%1</translation>
 <context>
     <name>ProjectionTableModel</name>
     <message>
-        <location filename="../ui/models/projectiontablemodel.cpp" line="+93"/>
+        <location filename="../ui/models/projectiontablemodel.cpp" line="+94"/>
         <source>%1[%2, %3] = %4</source>
         <translation>%1[%2, %3] = %4</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+38"/>
         <source>NaN and infinity are not allowed</source>
         <translation>不允许 NaN 和无穷大</translation>
     </message>
@@ -4044,7 +4054,7 @@ with 1/√d_k: weight %4, logit %5</source>
 <context>
     <name>ScenarioDocument</name>
     <message>
-        <location filename="../ui/document/scenariodocument.cpp" line="+30"/>
+        <location filename="../ui/document/scenariodocument.cpp" line="+37"/>
         <source>cannot compute attention: %1</source>
         <translation>无法计算注意力：%1</translation>
     </message>
@@ -4054,7 +4064,7 @@ with 1/√d_k: weight %4, logit %5</source>
         <translation>编辑 %1[%2, %3]</translation>
     </message>
     <message>
-        <location line="+126"/>
+        <location line="+125"/>
         <source>%1[%2, %3] = %4 (%5, column %6)</source>
         <translation>%1[%2, %3] = %4（%5，第 %6 列）</translation>
     </message>
@@ -4149,7 +4159,7 @@ with 1/√d_k: weight %4, logit %5</source>
 <context>
     <name>ScoreControls</name>
     <message>
-        <location filename="../ui/views/common/scorecontrols.cpp" line="+44"/>
+        <location filename="../ui/views/common/scorecontrols.cpp" line="+46"/>
         <source>How a query q and a key k become a score:
 scaled dot  q·k / √d_k (Vaswani et al. 2017, §3.2.1)
 dot  q·k (no scaling)
@@ -4183,7 +4193,7 @@ The slider is logarithmic from 0.05 to 20; the box takes any τ &gt; 0.</source>
         <translation>使用默认缩放系数：缩放点积为 1/√d_k，其他为 1</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+17"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
@@ -4610,7 +4620,7 @@ masked: this query may not attend to this key</source>
 <context>
     <name>TensorActions</name>
     <message>
-        <location filename="../ui/shell/tensoractions.cpp" line="+27"/>
+        <location filename="../ui/shell/tensoractions.cpp" line="+28"/>
         <source>Sa&amp;ve scenario as…</source>
         <translation>场景另存为(&amp;V)…</translation>
     </message>
@@ -4702,6 +4712,39 @@ masked: this query may not attend to this key</source>
         <location line="+2"/>
         <source>Matrix:</source>
         <translation>矩阵：</translation>
+    </message>
+</context>
+<context>
+    <name>Text</name>
+    <message>
+        <location filename="../ui/workspace/autosavestore.cpp" line="+75"/>
+        <source>it cannot be created</source>
+        <translation>无法创建它</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>its lock file cannot be written</source>
+        <translation>无法写入它的锁文件</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Autosave cannot write to %1: your changes are only in this window until you save them.</source>
+        <translation>自动保存无法写入 %1：在您保存之前，您的更改只存在于此窗口中。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Autosave cannot write to %1; it autosaves to %2 instead.</source>
+        <translation>自动保存无法写入 %1；改为自动保存到 %2。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Autosave writes to %1 again.</source>
+        <translation>自动保存重新写入 %1。</translation>
     </message>
 </context>
 <context>
@@ -4886,12 +4929,12 @@ softmax 权重 %3
 <context>
     <name>WorkspaceController</name>
     <message>
-        <location filename="../ui/workspace/workspacecontroller.cpp" line="+37"/>
+        <location filename="../ui/workspace/workspacecontroller.cpp" line="+39"/>
         <source>Attention Lab workspaces (*.attnlab);;All files (*)</source>
         <translation>注意力实验室工作区 (*.attnlab);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+69"/>
         <source>Open &amp;workspace…</source>
         <translation>打开工作区(&amp;W)…</translation>
     </message>
@@ -4927,17 +4970,22 @@ softmax 权重 %3
     </message>
     <message>
         <location line="+8"/>
-        <location line="+239"/>
+        <location line="+263"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location line="-238"/>
+        <location line="-262"/>
         <source>%1[*] — Attention Lab</source>
         <translation>%1[*] — 注意力实验室</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
+        <source>The window cannot show the workspace&apos;s scenario: %1</source>
+        <translation>窗口无法显示该工作区的场景：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>The workspace&apos;s scenario cannot be computed: %1</source>
         <translation>工作区的场景无法计算：%1</translation>
     </message>
@@ -5002,7 +5050,17 @@ softmax 权重 %3
         <translation>（无）</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+25"/>
+        <source>Cannot recover the autosave %1: %2</source>
+        <translation>无法恢复自动保存 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Recovered the unsaved work of a window that did not close (autosaved %1): save it, or discard it when you quit.</source>
+        <translation>已恢复一个未正常关闭的窗口中未保存的工作（自动保存于 %1）：请保存它，或在退出时放弃它。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>Open workspace</source>
         <translation>打开工作区</translation>
     </message>
@@ -5165,7 +5223,7 @@ softmax 权重 %3
         <translation>，窗口 %1</translation>
     </message>
     <message>
-        <location filename="../ui/plots/figureexport.cpp" line="+29"/>
+        <location filename="../ui/plots/figureexport.cpp" line="+31"/>
         <source>Worked example</source>
         <translation>演算示例</translation>
     </message>
@@ -5180,8 +5238,8 @@ softmax 权重 %3
         <translation>小红 … 她</translation>
     </message>
     <message>
-        <location line="+70"/>
-        <location filename="../ui/plots/plotexport.cpp" line="+109"/>
+        <location line="+71"/>
+        <location filename="../ui/plots/plotexport.cpp" line="+110"/>
         <location filename="../ui/views/common/paintedexport.cpp" line="+37"/>
         <source>Unknown figure format “%1”: use png, svg or pdf.</source>
         <translation>未知的图格式“%1”：请使用 png、svg 或 pdf。</translation>
@@ -5795,6 +5853,29 @@ softmax 权重 %3
     </message>
 </context>
 <context>
+    <name>attn::ui::AutosaveStore</name>
+    <message>
+        <location filename="../ui/workspace/autosavestore.cpp" line="-80"/>
+        <source>it cannot be created</source>
+        <translation>无法创建它</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>it is a symbolic link</source>
+        <translation>它是一个符号链接</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it belongs to another user</source>
+        <translation>它属于另一个用户</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>it cannot be made private</source>
+        <translation>无法将它设为私有</translation>
+    </message>
+</context>
+<context>
     <name>attn::ui::QkvEditorView</name>
     <message>
         <location filename="../ui/views/qkv/editortext.cpp" line="+16"/>
@@ -5815,7 +5896,7 @@ softmax 权重 %3
 <context>
     <name>attn::ui::Workspace</name>
     <message>
-        <location filename="../ui/workspace/workspacefile.cpp" line="+44"/>
+        <location filename="../ui/workspace/workspacefile.cpp" line="+45"/>
         <source>“%1” must be a whole number from 0 to %2, got %3.</source>
         <translation>“%1”必须是 0 到 %2 之间的整数，实际为 %3。</translation>
     </message>
@@ -5840,22 +5921,22 @@ softmax 权重 %3
         <translation>“%1”必须是对象，实际为 %2。</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+40"/>
         <source>This is not an Attention Lab workspace (“format” is %1, expected “%2”).</source>
         <translation>这不是注意力实验室的工作区（“format”为 %1，应为“%2”）。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>“version” must be a whole number ≥ 1, got %1.</source>
         <translation>“version”必须是 ≥ 1 的整数，实际为 %1。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The workspace was written by a newer Attention Lab (version %1); this one reads version %2. Update Attention Lab to open it.</source>
         <translation>该工作区由较新版本的注意力实验室写入（版本 %1）；本程序读取版本 %2。请更新注意力实验室后再打开。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>scenario: %1</source>
         <translation>场景：%1</translation>
     </message>
@@ -5895,27 +5976,22 @@ softmax 权重 %3
         <translation>“views.%1”必须是对象，实际为 %2。</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>%1 is a folder, not a workspace file.</source>
-        <translation>%1 是文件夹，不是工作区文件。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+13"/>
         <source>%1 is %2, not a workspace file.</source>
         <translation>%1 是%2，不是工作区文件。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Cannot read %1: %2.</source>
         <translation>无法读取 %1：%2。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-1"/>
         <source>%1 is larger than 64 MiB, the most a workspace file may be.</source>
         <translation>%1 大于 64 MiB，超出了工作区文件的上限。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>%1: %2.</source>
         <translation>%1：%2。</translation>
     </message>
@@ -5926,7 +6002,7 @@ softmax 权重 %3
     </message>
     <message>
         <location line="+2"/>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>

@@ -16,6 +16,8 @@
 #include <QThread>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace attn::ui {
 
 namespace {
@@ -36,21 +38,16 @@ QString bulleted(const QStringList &items)
     return QStringLiteral("• ") + items.join(QStringLiteral("\n• "));
 }
 
-/// A lower bound of one kernel call beyond which a configuration is refused: the worker can
-/// stop only between calls, so Cancel (and closing the window) would wait that long.
-constexpr double kLongestCallSeconds = 60;
-/// The FP32 FLOP/s per thread assumed before the roof is measured: more than any CPU core
-/// reaches today (two 16-lane FMA units at 3 GHz give 192 GFLOP/s), so nothing runnable is refused.
-constexpr double kAssumedPeakGflopsPerThread = 250;
-
-/// Why `config` is refused for time, or empty: its FLOP at the FMA peak (or the assumed one)
-/// take longer than kLongestCallSeconds.
+/// Why `config` is refused for time, or empty: the engine's rule (bench::slowRefusal, the same
+/// on the command line), its FLOP at the FMA peak (or the assumed one) over
+/// bench::kLongestCallSeconds, said in the interface's language.
 QString tooSlow(const bench::BenchConfig &config, const std::optional<bench::Roof> &roof)
 {
+    const double measured = roof && roof->fma_gflops > 0 ? roof->fma_gflops : 0;
     const double peak =
-        roof && roof->fma_gflops > 0 ? roof->fma_gflops : kAssumedPeakGflopsPerThread * config.threads;
-    const double seconds = double(bench::benchFlops(config)) / (peak * 1e9);
-    if (seconds <= kLongestCallSeconds) return {};
+        measured > 0 ? measured : bench::kAssumedPeakGflopsPerThread * std::max(1, config.threads);
+    const double seconds = bench::leastCallSeconds(config, measured);
+    if (seconds <= bench::kLongestCallSeconds) return {};
     const QString time = seconds < 3600 ? PerformancePanel::tr("%1 min").arg(seconds / 60, 0, 'f', 0)
                                         : PerformancePanel::tr("%1 h").arg(seconds / 3600, 0, 'f', 1);
     return PerformancePanel::tr("%1 needs %2 GFLOP per call: at least %3 even at %4 GFLOP/s (%5), and a "
@@ -58,8 +55,8 @@ QString tooSlow(const bench::BenchConfig &config, const std::optional<bench::Roo
         .arg(describeConfig(config))
         .arg(double(bench::benchFlops(config)) / 1e9, 0, 'f', 0)
         .arg(time, gflops(peak),
-             roof ? PerformancePanel::tr("the measured FMA peak")
-                  : PerformancePanel::tr("more than these threads can do"));
+             measured > 0 ? PerformancePanel::tr("the measured FMA peak")
+                          : PerformancePanel::tr("more than these threads can do"));
 }
 
 /// The defaults of a first start: every kernel, 256 … 4096, all the threads this process has.

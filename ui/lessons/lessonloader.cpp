@@ -9,6 +9,7 @@
 #include "ui/lessons/lessoncheck.h"
 #include "ui/lessons/lessonmarkdown.h"
 #include "ui/lessons/lessonreader.h"
+#include "ui/lessons/lessontranslation.h"
 #include "ui/lessons/tasklint.h"
 #include "ui/views/viewregistry.h"
 
@@ -51,6 +52,8 @@ public:
     using LessonReader::LessonReader;
 
     LessonFileResult parse(const QByteArray &text);
+    /// The lesson of a JSON object already read (by parse(), or translated).
+    LessonFileResult parseObject(const QJsonObject &o);
 
 private:
     std::optional<LessonStep> step(const QJsonValue &v, const QString &dir);
@@ -292,6 +295,12 @@ LessonFileResult Parser::parse(const QByteArray &text)
         result.problems = problems();
         return result;
     }
+    return parseObject(o);
+}
+
+LessonFileResult Parser::parseObject(const QJsonObject &o)
+{
+    LessonFileResult result;
     rejectUnknownKeys(o, {}, {"format", "version", "id", "title", "summary", "steps"});
     if (o.value(QStringLiteral("format")).toString() != QLatin1String(kLessonFormat))
         problem(QStringLiteral("format"),
@@ -357,7 +366,24 @@ int LessonLibrary::indexOf(const QString &id) const
 
 LessonFileResult parseLesson(const QByteArray &text, const QString &path)
 {
-    return Parser(path).parse(text);
+    LessonFileResult english = Parser(path).parse(text);
+    const QString language = lessonLanguage();
+    if (language == QLatin1String("en") || !english.lesson) return english;
+    const TranslatedLesson translation =
+        translateLesson(QJsonDocument::fromJson(text).object(), path, language);
+    english.translationProblems = translation.problems;
+    if (!translation.found) return english;
+    LessonFileResult translated = Parser(path).parseObject(translation.lesson);
+    if (!translated.lesson) {
+        // A translation that breaks the lesson (a check naming a token it renamed): show the English.
+        for (LessonProblem &problem : translated.problems) {
+            problem.message = QStringLiteral("in %1: %2").arg(language, problem.message);
+            english.translationProblems.push_back(std::move(problem));
+        }
+        return english;
+    }
+    translated.translationProblems = std::move(english.translationProblems);
+    return translated;
 }
 
 LessonFileResult readLessonFile(const QString &path)
@@ -429,6 +455,9 @@ LessonLibrary loadLessons(const QString &dir)
                                            QStringLiteral("“%1” is also the id of %2; ids must be unique")
                                                .arg(result.lesson->id, seen->second)});
         }
+        library.translationProblems.insert(library.translationProblems.end(),
+                                           result.translationProblems.begin(),
+                                           result.translationProblems.end());
         if (!result.problems.empty()) {
             library.brokenFiles << path;
             library.problems.insert(library.problems.end(), result.problems.begin(), result.problems.end());

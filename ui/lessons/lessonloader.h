@@ -17,14 +17,19 @@ namespace attn::lessons {
 struct LessonFileResult {
     std::optional<Lesson> lesson;
     std::vector<LessonProblem> problems;
+    /// Under a lessonLanguage() other than "en": what is missing, stale or wrong in the lesson's
+    /// translation (lessontranslation.h), and the problems of the translated lesson, whose English
+    /// is then shown instead. Never stops the lesson from loading.
+    std::vector<LessonProblem> translationProblems;
 };
 
 /// The lessons of a folder (or of one file), in id order, and the problems of the files left out.
 struct LessonLibrary {
     std::vector<Lesson> lessons;
     std::vector<LessonProblem> problems;
-    QStringList brokenFiles; ///< files with at least one problem (not in `lessons`)
-    QString source;          ///< the folder or file read
+    QStringList brokenFiles;                        ///< files with at least one problem (not in `lessons`)
+    std::vector<LessonProblem> translationProblems; ///< of the lessons read (LessonFileResult)
+    QString source;                                 ///< the folder or file read
 
     /// The lesson with `id`, or nullptr.
     const Lesson *find(const QString &id) const;
@@ -32,10 +37,11 @@ struct LessonLibrary {
     int indexOf(const QString &id) const;
 };
 
-/// Parses lesson JSON `text`. `path` names the file in problems and locates scenario files
-/// given by name (relative to the lesson's folder; ":/lessons/…" works too). Checks every field:
-/// the id ("NN-slug"), every step's text, view, controls, scenario (parsed by the scenario reader
-/// and computed by the engine), selected query and task; a task's check must name existing
+/// Parses lesson JSON `text`; under a lessonLanguage() other than "en", in that language when
+/// its translation file exists and the translated lesson has no problem. `path` names the file in problems
+/// and locates scenario files given by name (relative to the lesson's folder; ":/lessons/…" works too).
+/// Checks every field: the id ("NN-slug"), every step's text, view, controls, scenario (parsed by the
+/// scenario reader and computed by the engine), selected query and task; a task's check must name existing
 /// tokens and heads and must not already hold when the step opens.
 LessonFileResult parseLesson(const QByteArray &text, const QString &path);
 

@@ -16,8 +16,9 @@ MaskControls::MaskControls(QWidget *parent) : QWidget(parent)
     m_alignment->addItem(tr("bottom-right"), static_cast<int>(Alignment::BottomRight));
     m_alignment->addItem(tr("top-left"), static_cast<int>(Alignment::TopLeft));
     m_alignment->setToolTip(
-        tr("Where query i sits among the keys when n_q ≠ n_k: top-left puts it at "
-           "position i, bottom-right at i + n_k − n_q (the last query sees the last key)."));
+        tr("Where query i sits among the keys when n_q ≠ n_k: top-left puts the first query at the "
+           "first key's position (min pos_k + i), bottom-right puts the last query at the last key's "
+           "(max pos_k − (n_q − 1 − i)); with the default positions 0 … n_k − 1 that is i + n_k − n_q."));
     const auto makeSpin = [this](const QString &tip) {
         auto *spin = new QSpinBox(this);
         spin->setRange(-1, 4096);
