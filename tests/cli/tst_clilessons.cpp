@@ -44,6 +44,7 @@ private slots:
     void lessonsList();
     void lessonsCheckShipped();
     void lessonsCheckReportsProblems();
+    void lessonsCheckReportsEveryLanguage();
     void lessonsCheckMissingPath();
     void lessonsBadUsage();
     void exportLesson();
@@ -70,12 +71,36 @@ void TestCliLessons::lessonsCheckShipped()
 {
     const Run r = run({"lessons", "--check", QStringLiteral(ATTN_LESSONS_DIR)});
     QVERIFY2(r.exitCode == 0, r.out.constData());
-    // The shipped lessons come with a zh_CN translation each, checked with them.
+    // Every shipped lesson is complete and current in zh_CN (lessons/zh_CN/).
     QCOMPARE(QString::fromUtf8(r.out),
              QStringLiteral("%1 lessons OK, translated into zh_CN\n").arg(sourceLessonIds().size()));
     const Run one = run({"lessons", "--check", QStringLiteral(ATTN_LESSONS_DIR "/03-softmax-mixture.json")});
     QCOMPARE(one.exitCode, 0);
-    QCOMPARE(one.out, QByteArray("1 lesson OK\n"));
+    QCOMPARE(one.out, QByteArray("1 lesson OK, translated into zh_CN\n"));
+}
+
+void TestCliLessons::lessonsCheckReportsEveryLanguage()
+{
+    // A lesson with a German translation that misses a string and one whose English changed.
+    QTemporaryDir dir;
+    QVERIFY(
+        writeFile(dir.filePath("10-good.json"),
+                  "{\"format\": \"attention-lab.lesson\", \"version\": 1, \"id\": \"10-good\", "
+                  "\"title\": \"Good\", \"steps\": [{\"title\": \"S\", \"text\": \"Now\", \"view\": \"qkv\", "
+                  "\"scenario\": {\"Q\": [[1]], \"K\": [[1]], \"V\": [[1]]}}]}"));
+    QVERIFY(QDir(dir.path()).mkdir("de"));
+    QVERIFY(writeFile(dir.filePath("de/10-good.json"),
+                      "{\"format\": \"attention-lab.lesson-translation\", \"version\": 1, \"lesson\": "
+                      "\"10-good\", \"language\": \"de\", \"title\": {\"en\": \"Good\", \"de\": \"Gut\"}, "
+                      "\"steps\": [{\"text\": {\"en\": \"Before\", \"de\": \"Vorher\"}}]}"));
+    const Run r = run({"lessons", "--check", dir.path()});
+    QCOMPARE(r.exitCode, 2);
+    const QString file = dir.filePath("de/10-good.json");
+    QCOMPARE(QString::fromUtf8(r.out),
+             file +
+                 ": step 1: text: stale: the English text changed after it was translated (its \"en\" is no "
+                 "longer the lesson's); translate it again\n" +
+                 file + ": step 1: title: missing: no de translation\n");
 }
 
 void TestCliLessons::lessonsCheckReportsProblems()

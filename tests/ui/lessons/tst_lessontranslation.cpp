@@ -1,6 +1,6 @@
 // Lesson translation files (lessons/<language>/<lesson>.json): applied under that language,
 // stale or missing strings reported and left English, a translation that breaks its lesson
-// never stops the lesson from loading.
+// never stops the lesson from loading; and every shipped lesson is translated into zh_CN.
 #include "strictwarnings.h"
 #include "ui/base/resources.h"
 #include "ui/lessons/lessonloader.h"
@@ -113,6 +113,7 @@ private slots:
     void faultsAreReportedAndLeftEnglish();
     void aTranslationThatBreaksItsLessonShowsTheEnglish();
     void languagesAreTheFoldersBesideTheLessons();
+    void everyShippedLessonIsTranslatedIntoChinese();
 
 private:
     QTemporaryDir m_dir;
@@ -267,7 +268,8 @@ void TestLessonTranslation::aTranslationThatBreaksItsLessonShowsTheEnglish()
     const QStringList problems = texts(result.translationProblems);
     QCOMPARE(problems.size(), 2);
     for (const QString &problem : problems) {
-        QVERIFY2(problem.startsWith(lessonPath() + QStringLiteral(": step 1: task.check.")), qPrintable(problem));
+        QVERIFY2(problem.startsWith(lessonPath() + QStringLiteral(": step 1: task.check.")),
+                 qPrintable(problem));
         QVERIFY2(problem.contains(QStringLiteral(": in zh_CN: ")), qPrintable(problem));
         QVERIFY2(problem.contains(QStringLiteral("“she”")), qPrintable(problem));
     }
@@ -281,6 +283,22 @@ void TestLessonTranslation::languagesAreTheFoldersBesideTheLessons()
     QCOMPARE(translationLanguages(dir.path()), (QStringList{QStringLiteral("de"), QStringLiteral("zh_CN")}));
     QCOMPARE(translationPath(QStringLiteral("/a/b/03-x.json"), QStringLiteral("zh_CN")),
              QStringLiteral("/a/b/zh_CN/03-x.json"));
+    QCOMPARE(translationLanguages(QStringLiteral(":/lessons")), QStringList{QStringLiteral("zh_CN")});
+}
+
+void TestLessonTranslation::everyShippedLessonIsTranslatedIntoChinese()
+{
+    LanguageGuard language(QStringLiteral("zh_CN"));
+    const LessonLibrary library = loadShippedLessons();
+    QVERIFY2(library.problems.empty(), qPrintable(texts(library.problems).join('\n')));
+    QVERIFY2(library.translationProblems.empty(), qPrintable(texts(library.translationProblems).join('\n')));
+    QCOMPARE(library.lessons.size(), std::size_t(16));
+    for (const Lesson &lesson : library.lessons) {
+        // A translated lesson's title has Chinese in it (not only Latin letters).
+        bool han = false;
+        for (const QChar c : lesson.title) han = han || (c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF);
+        QVERIFY2(han, qPrintable(lesson.id + QStringLiteral(": ") + lesson.title));
+    }
 }
 
 QTEST_MAIN(TestLessonTranslation)
