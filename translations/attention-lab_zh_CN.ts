@@ -1273,7 +1273,7 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
 <context>
     <name>FigureActions</name>
     <message>
-        <location filename="../ui/shell/figureactions.cpp" line="+53"/>
+        <location filename="../ui/shell/figureactions.cpp" line="+54"/>
         <source>&amp;Export figure…</source>
         <translation>导出图(&amp;E)…</translation>
     </message>
@@ -1714,12 +1714,12 @@ masked</source>
 <context>
     <name>LessonNavigator</name>
     <message>
-        <location filename="../ui/lessons/lessonnavigator.cpp" line="+49"/>
+        <location filename="../ui/lessons/lessonnavigator.cpp" line="+48"/>
         <source>Click a lesson to open it where you left it</source>
         <translation>点击一门课程，从上次离开的位置打开</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+21"/>
         <source>Your task</source>
         <translation>你的任务</translation>
     </message>
@@ -1838,14 +1838,22 @@ masked</source>
     </message>
 </context>
 <context>
+    <name>LessonText</name>
+    <message>
+        <location filename="../ui/lessons/lessontext.cpp" line="+71"/>
+        <source>%1 (not a web address: not opened)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+55"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+59"/>
         <source>Attention Lab</source>
         <translation>注意力实验室</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1921,12 +1929,12 @@ masked</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+82"/>
+        <location line="+101"/>
         <source>(a file)</source>
         <translation>（一个文件）</translation>
     </message>
     <message>
-        <location line="-81"/>
+        <location line="-100"/>
         <source>Load a prepared scenario (your edits can be undone until you switch)</source>
         <translation>载入一个准备好的场景（在切换之前，你的编辑都可以撤销）</translation>
     </message>
@@ -1946,12 +1954,19 @@ masked</source>
         <translation>载入另一个场景会替换当前场景及其撤销历史。</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+26"/>
+        <location line="+10"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location line="+147"/>
+        <location line="+9"/>
+        <source>The file is a valid scenario, but the window cannot show it:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+140"/>
         <source>There is no lesson “%1”. The lessons are: %2.</source>
         <translation>没有课程“%1”。课程有：%2。</translation>
     </message>
@@ -1973,7 +1988,8 @@ masked</source>
         <translation>窗口改为显示你上次所在的课程。</translation>
     </message>
     <message>
-        <location line="-154"/>
+        <location line="-166"/>
+        <location line="+10"/>
         <source>%1
 
 %2</source>
@@ -1982,7 +1998,7 @@ masked</source>
 %2</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>The file is a valid scenario, but its attention cannot be computed:
 %1</source>
         <translation>该文件是有效的场景，但其注意力无法计算：
@@ -2355,7 +2371,7 @@ click or Space shows it</source>
 <context>
     <name>MatrixClipboard</name>
     <message>
-        <location filename="../ui/views/common/matrixclipboard.cpp" line="+34"/>
+        <location filename="../ui/views/common/matrixclipboard.cpp" line="+35"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
@@ -2440,22 +2456,17 @@ click or Space shows it</source>
         <translation>无法从“%2”导入 %1：%3。未做任何更改。</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>it is a folder</source>
-        <translation>它是一个文件夹</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>it is a pipe or socket, not a file</source>
-        <translation>它是管道或套接字，不是文件</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>the file is larger than 16 MiB</source>
         <translation>文件大于 16 MiB</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+2"/>
+        <source>it is %1, not a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Imported %1 from %2</source>
         <translation>已从 %2 导入 %1</translation>
     </message>
@@ -2537,7 +2548,7 @@ click or Space shows it</source>
 <context>
     <name>MatrixTableModel</name>
     <message>
-        <location filename="../ui/models/matrixtablemodel.cpp" line="+41"/>
+        <location filename="../ui/models/matrixtablemodel.cpp" line="+42"/>
         <source>%1[%2, %3] (%4, column %5) = %6</source>
         <translation>%1[%2, %3]（%4，第 %5 列）= %6</translation>
     </message>
@@ -2557,7 +2568,7 @@ click or Space shows it</source>
         <translation>头 %1，特征 %2 / %3 = %4</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+22"/>
         <source>NaN and infinity are not allowed</source>
         <translation>不允许 NaN 和无穷大</translation>
     </message>
@@ -2848,6 +2859,19 @@ cos(输出, 针的值) = %3
         <translation>
             <numerusform>报告检查清单，来自上次运行（CPU：%1，%n 个线程）</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>ModelView</name>
+    <message>
+        <location filename="../ui/views/model/modelview.cpp" line="+44"/>
+        <source>Every layer and head at once. Click a thumbnail to open that layer and head in every view; hover for the weight. Open a model with File → Open tensors…</source>
+        <translation>一次看到每一层、每个头。点击缩略图即可在所有视图中打开该层和该头；悬停可查看权重。用“文件 → 打开张量…”打开模型。</translation>
+    </message>
+    <message>
+        <location line="+69"/>
+        <source>computing the layers…</source>
+        <translation>正在计算各层…</translation>
     </message>
 </context>
 <context>
@@ -3272,7 +3296,7 @@ against n</source>
 <context>
     <name>PositionView</name>
     <message>
-        <location filename="../ui/views/position/positionview.cpp" line="+44"/>
+        <location filename="../ui/views/position/positionview.cpp" line="+46"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -3292,7 +3316,7 @@ against n</source>
         <translation>在 softmax 之前施加于分数的位置方案</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>RoPE base: feature pair p turns by pos · base^(−2p/d_k) radians</source>
         <translation>RoPE 基数：特征对 p 旋转 pos · base^(−2p/d_k) 弧度</translation>
     </message>
@@ -3312,7 +3336,7 @@ against n</source>
         <translation>哪些特征一起旋转：p 与 p + d_k/2，或 2p 与 2p + 1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>ALiBi slope of the selected head: the score loses slope · distance</source>
         <translation>所选头的 ALiBi 斜率：分数减去 斜率 · 距离</translation>
     </message>
@@ -3633,12 +3657,12 @@ ALiBi：%1</translation>
 <context>
     <name>ProjectionTableModel</name>
     <message>
-        <location filename="../ui/models/projectiontablemodel.cpp" line="+93"/>
+        <location filename="../ui/models/projectiontablemodel.cpp" line="+94"/>
         <source>%1[%2, %3] = %4</source>
         <translation>%1[%2, %3] = %4</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+38"/>
         <source>NaN and infinity are not allowed</source>
         <translation>不允许 NaN 和无穷大</translation>
     </message>
@@ -4044,7 +4068,7 @@ with 1/√d_k: weight %4, logit %5</source>
 <context>
     <name>ScenarioDocument</name>
     <message>
-        <location filename="../ui/document/scenariodocument.cpp" line="+30"/>
+        <location filename="../ui/document/scenariodocument.cpp" line="+37"/>
         <source>cannot compute attention: %1</source>
         <translation>无法计算注意力：%1</translation>
     </message>
@@ -4054,7 +4078,7 @@ with 1/√d_k: weight %4, logit %5</source>
         <translation>编辑 %1[%2, %3]</translation>
     </message>
     <message>
-        <location line="+126"/>
+        <location line="+125"/>
         <source>%1[%2, %3] = %4 (%5, column %6)</source>
         <translation>%1[%2, %3] = %4（%5，第 %6 列）</translation>
     </message>
@@ -4149,7 +4173,7 @@ with 1/√d_k: weight %4, logit %5</source>
 <context>
     <name>ScoreControls</name>
     <message>
-        <location filename="../ui/views/common/scorecontrols.cpp" line="+44"/>
+        <location filename="../ui/views/common/scorecontrols.cpp" line="+46"/>
         <source>How a query q and a key k become a score:
 scaled dot  q·k / √d_k (Vaswani et al. 2017, §3.2.1)
 dot  q·k (no scaling)
@@ -4183,7 +4207,7 @@ The slider is logarithmic from 0.05 to 20; the box takes any τ &gt; 0.</source>
         <translation>使用默认缩放系数：缩放点积为 1/√d_k，其他为 1</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+17"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
@@ -4610,7 +4634,7 @@ masked: this query may not attend to this key</source>
 <context>
     <name>TensorActions</name>
     <message>
-        <location filename="../ui/shell/tensoractions.cpp" line="+27"/>
+        <location filename="../ui/shell/tensoractions.cpp" line="+28"/>
         <source>Sa&amp;ve scenario as…</source>
         <translation>场景另存为(&amp;V)…</translation>
     </message>
@@ -4702,6 +4726,132 @@ masked: this query may not attend to this key</source>
         <location line="+2"/>
         <source>Matrix:</source>
         <translation>矩阵：</translation>
+    </message>
+</context>
+<context>
+    <name>TensorImport</name>
+    <message>
+        <location filename="../ui/shell/tensorimport.cpp" line="+39"/>
+        <source>Open &amp;tensors…</source>
+        <translation>打开张量(&amp;T)…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open the attention of a model saved as .npy, .npz or .safetensors (Q, K, V of one or many layers)</source>
+        <translation>打开以 .npy、.npz 或 .safetensors 保存的模型注意力（一层或多层的 Q、K、V）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Export as &amp;Python…</source>
+        <translation>导出为 Python(&amp;P)…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Write the scenario as a NumPy script that recomputes every step and checks the app&apos;s weights and outputs to 1e-9</source>
+        <translation>把场景写成 NumPy 脚本：逐步重算，并以 1e-9 的精度核对本程序的权重和输出</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <location line="+5"/>
+        <source>Cannot open tensors</source>
+        <translation>无法打开张量</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>%1: out of memory reading the tensors</source>
+        <translation>%1：读取张量时内存不足</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>From %1: %2 layers × %3 heads; layer 0 is shown here. View → Model shows every layer and head; click one to open it.</source>
+        <translation>来自 %1：%2 层 × %3 个头；这里显示第 0 层。“视图 → 模型”显示每一层和每个头，点击其中一个即可打开。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>From %1: %2 query heads, %3 K/V heads.</source>
+        <translation>来自 %1：%2 个查询头，%3 个 K/V 头。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: cannot be shown or computed</source>
+        <translation>%1：无法显示或计算</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>The scenario has no current result to check: %1</source>
+        <translation>该场景没有可供核对的当前结果：%1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Export as Python</source>
+        <translation>导出为 Python</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Python scripts (*.py);;All files (*)</source>
+        <translation>Python 脚本 (*.py);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cannot export as Python</source>
+        <translation>无法导出为 Python</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1
+
+%2</source>
+        <translation>%1
+
+%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Wrote %1: run it with python3 (NumPy) to check every number</source>
+        <translation>已写入 %1：用 python3（NumPy）运行它即可核对每个数</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Open tensors</source>
+        <translation>打开张量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tensor files (*.safetensors *.npz *.npy);;All files (*)</source>
+        <translation>张量文件 (*.safetensors *.npz *.npy);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>Text</name>
+    <message>
+        <location filename="../ui/workspace/autosavestore.cpp" line="+75"/>
+        <source>it cannot be created</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>its lock file cannot be written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>%1 (%2)</source>
+        <translation type="unfinished">%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Autosave cannot write to %1: your changes are only in this window until you save them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Autosave cannot write to %1; it autosaves to %2 instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Autosave writes to %1 again.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4886,12 +5036,12 @@ softmax 权重 %3
 <context>
     <name>WorkspaceController</name>
     <message>
-        <location filename="../ui/workspace/workspacecontroller.cpp" line="+37"/>
+        <location filename="../ui/workspace/workspacecontroller.cpp" line="+39"/>
         <source>Attention Lab workspaces (*.attnlab);;All files (*)</source>
         <translation>注意力实验室工作区 (*.attnlab);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+69"/>
         <source>Open &amp;workspace…</source>
         <translation>打开工作区(&amp;W)…</translation>
     </message>
@@ -4927,17 +5077,22 @@ softmax 权重 %3
     </message>
     <message>
         <location line="+8"/>
-        <location line="+239"/>
+        <location line="+263"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location line="-238"/>
+        <location line="-262"/>
         <source>%1[*] — Attention Lab</source>
         <translation>%1[*] — 注意力实验室</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
+        <source>The window cannot show the workspace&apos;s scenario: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>The workspace&apos;s scenario cannot be computed: %1</source>
         <translation>工作区的场景无法计算：%1</translation>
     </message>
@@ -5002,7 +5157,17 @@ softmax 权重 %3
         <translation>（无）</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+25"/>
+        <source>Cannot recover the autosave %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Recovered the unsaved work of a window that did not close (autosaved %1): save it, or discard it when you quit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>Open workspace</source>
         <translation>打开工作区</translation>
     </message>
@@ -5165,7 +5330,7 @@ softmax 权重 %3
         <translation>，窗口 %1</translation>
     </message>
     <message>
-        <location filename="../ui/plots/figureexport.cpp" line="+29"/>
+        <location filename="../ui/plots/figureexport.cpp" line="+31"/>
         <source>Worked example</source>
         <translation>演算示例</translation>
     </message>
@@ -5180,8 +5345,8 @@ softmax 权重 %3
         <translation>小红 … 她</translation>
     </message>
     <message>
-        <location line="+70"/>
-        <location filename="../ui/plots/plotexport.cpp" line="+109"/>
+        <location line="+71"/>
+        <location filename="../ui/plots/plotexport.cpp" line="+110"/>
         <location filename="../ui/views/common/paintedexport.cpp" line="+37"/>
         <source>Unknown figure format “%1”: use png, svg or pdf.</source>
         <translation>未知的图格式“%1”：请使用 png、svg 或 pdf。</translation>
@@ -5412,6 +5577,7 @@ softmax 权重 %3
     </message>
     <message>
         <location line="+0"/>
+        <location filename="../ui/views/model/modelfigure.cpp" line="+193"/>
         <source>%1 keys</source>
         <translation>%1 个键</translation>
     </message>
@@ -5734,7 +5900,7 @@ softmax 权重 %3
         <translation>查询“%1”：softmax（蓝），线性（橙）</translation>
     </message>
     <message>
-        <location filename="../ui/views/viewregistry.cpp" line="+40"/>
+        <location filename="../ui/views/viewregistry.cpp" line="+41"/>
         <source>&amp;Sentence arcs</source>
         <translation>句子连线(&amp;S)</translation>
     </message>
@@ -5793,6 +5959,157 @@ softmax 权重 %3
         <source>&amp;Baselines</source>
         <translation>基线(&amp;B)</translation>
     </message>
+    <message>
+        <location line="+8"/>
+        <source>Model: &amp;layers × heads</source>
+        <translation>模型：层 × 头(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../ui/views/model/modelfigure.cpp" line="-113"/>
+        <source>Mean over heads: averages away what single heads do; a head that finds the referent can vanish among heads that look at the previous word.</source>
+        <translation>各头平均：会把单个头的作用平均掉；一个找到指代对象的头，可能淹没在只看前一个词的那些头之中。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Per-layer maximum: the strongest head at each cell, so one sharp head hides how weak the others are, and neighbouring cells may come from different heads.</source>
+        <translation>每层最大值：每个格子取最强的头，因此一个尖锐的头会掩盖其他头有多弱，相邻的格子也可能来自不同的头。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rollout (Abnar &amp; Zuidema 2020): assumes attention alone carries information between layers, half of it kept by the residual path, and all heads alike; it ignores the values, the MLPs and W_o, so it is an estimate of the flow, not a measurement.</source>
+        <translation>注意力展开（Abnar &amp; Zuidema 2020）：假设层与层之间只靠注意力传递信息、残差通路保留一半、各头一视同仁；它忽略了值、MLP 和 W_o，所以只是对信息流的估计，而不是测量。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Model view: computing…</source>
+        <translation>模型视图：正在计算…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1%2 layers × %3 heads, one colour scale 0 … %4 (largest weight); click a head to open it</source>
+        <translation>%1%2 层 × %3 个头，统一色标 0 … %4（最大权重）；点击一个头即可打开</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>mean</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>max</source>
+        <translation>最大</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>0 … %1; thumbnails show each block&apos;s largest weight</source>
+        <translation>0 … %1；缩略图显示每个区块的最大权重</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Layer %1, head %2: every query → key at once (line width = weight)</source>
+        <translation>第 %1 层，第 %2 个头：同时画出每个查询 → 键（线宽 = 权重）</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>%1 queries</source>
+        <translation>%1 个查询</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>queries ← → keys; weights below %1 not drawn</source>
+        <translation>查询 ← → 键；小于 %1 的权重不画</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Attention rollout over layers 0 … %1 (rows: positions at the top; columns: input tokens)</source>
+        <translation>第 0 … %1 层的注意力展开（行：顶层的位置；列：输入词元）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No rollout: %1.</source>
+        <translation>没有注意力展开：%1。</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Layer %1 could not be computed</source>
+        <translation>第 %1 层无法计算</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>layer %1, head %2</source>
+        <translation>第 %1 层，第 %2 个头</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>layer %1, mean over heads</source>
+        <translation>第 %1 层，各头平均</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>layer %1, maximum over heads</source>
+        <translation>第 %1 层，各头最大值</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>masked</source>
+        <translation>已遮蔽</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: query %2 → key %3: %4; click to open this head</source>
+        <translation>%1：查询 %2 → 键 %3：%4；点击打开这个头</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: queries %2 … %3 → keys %4 … %5: largest weight %6; click to open this head</source>
+        <translation>%1：查询 %2 … %3 → 键 %4 … %5：最大权重 %6；点击打开这个头</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::AutosaveStore</name>
+    <message>
+        <location filename="../ui/workspace/autosavestore.cpp" line="-80"/>
+        <source>it cannot be created</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>it is a symbolic link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it belongs to another user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>it cannot be made private</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::ModelView</name>
+    <message>
+        <location filename="../ui/views/model/modelsummary.cpp" line="+76"/>
+        <source>a layer could not be computed</source>
+        <translation>有一层无法计算</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>rollout needs self-attention (as many queries as keys)</source>
+        <translation>注意力展开需要自注意力（查询与键一样多）</translation>
+    </message>
 </context>
 <context>
     <name>attn::ui::QkvEditorView</name>
@@ -5815,7 +6132,7 @@ softmax 权重 %3
 <context>
     <name>attn::ui::Workspace</name>
     <message>
-        <location filename="../ui/workspace/workspacefile.cpp" line="+44"/>
+        <location filename="../ui/workspace/workspacefile.cpp" line="+45"/>
         <source>“%1” must be a whole number from 0 to %2, got %3.</source>
         <translation>“%1”必须是 0 到 %2 之间的整数，实际为 %3。</translation>
     </message>
@@ -5840,22 +6157,22 @@ softmax 权重 %3
         <translation>“%1”必须是对象，实际为 %2。</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+40"/>
         <source>This is not an Attention Lab workspace (“format” is %1, expected “%2”).</source>
         <translation>这不是注意力实验室的工作区（“format”为 %1，应为“%2”）。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>“version” must be a whole number ≥ 1, got %1.</source>
         <translation>“version”必须是 ≥ 1 的整数，实际为 %1。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The workspace was written by a newer Attention Lab (version %1); this one reads version %2. Update Attention Lab to open it.</source>
         <translation>该工作区由较新版本的注意力实验室写入（版本 %1）；本程序读取版本 %2。请更新注意力实验室后再打开。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>scenario: %1</source>
         <translation>场景：%1</translation>
     </message>
@@ -5895,27 +6212,22 @@ softmax 权重 %3
         <translation>“views.%1”必须是对象，实际为 %2。</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>%1 is a folder, not a workspace file.</source>
-        <translation>%1 是文件夹，不是工作区文件。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+13"/>
         <source>%1 is %2, not a workspace file.</source>
         <translation>%1 是%2，不是工作区文件。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Cannot read %1: %2.</source>
         <translation>无法读取 %1：%2。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-1"/>
         <source>%1 is larger than 64 MiB, the most a workspace file may be.</source>
         <translation>%1 大于 64 MiB，超出了工作区文件的上限。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>%1: %2.</source>
         <translation>%1：%2。</translation>
     </message>
@@ -5926,7 +6238,7 @@ softmax 权重 %3
     </message>
     <message>
         <location line="+2"/>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
