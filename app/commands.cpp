@@ -1,8 +1,11 @@
 #include "commands.h"
+#include "pythoncommand.h"
 
 #include "ui/base/appsettings.h"
 #include "ui/document/boundedread.h"
 #include "ui/document/scenariojson.h"
+#include "ui/io/tensorfile.h"
+#include "ui/io/tensorscenario.h"
 #include "ui/lessons/lessonloader.h"
 #include "ui/lessons/lessonstage.h"
 #include "ui/plots/figureexport.h"
@@ -12,6 +15,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QLocale>
 #include <QRegularExpression>
@@ -166,10 +170,15 @@ int runCompute(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        "Computes the attention of a scenario file and prints the result as JSON.");
+        "Computes the attention of a scenario file, or of one layer of a tensor file (.npy, .npz, "
+        ".safetensors; docs/tensor-files.md), and prints the result as JSON.");
     parser.addHelpOption();
     parser.addPositionalArgument("compute", "The command.");
-    parser.addPositionalArgument("scenario", "Scenario file (JSON, format attention-lab.scenario).");
+    parser.addPositionalArgument("file",
+                                 "Scenario file (JSON, format attention-lab.scenario) or tensor file.");
+    const QCommandLineOption layerOption(
+        "layer", "With a tensor file: the layer to compute, from 0 (default 0).", "i", "0");
+    parser.addOption(layerOption);
     if (!parser.parse(arguments)) {
         printError(parser.errorText());
         return BadInput;
@@ -181,24 +190,44 @@ int runCompute(const QStringList &arguments)
     }
     const QStringList positional = parser.positionalArguments();
     if (positional.size() != 2) {
-        printError("usage: attention-lab compute SCENARIO.json");
+        printError("usage: attention-lab compute SCENARIO.json | TENSORS.npy|npz|safetensors [--layer i]");
+        return BadInput;
+    }
+    const QString path = positional.at(1);
+    bool layerIsNumber = false;
+    const int layer = parser.value(layerOption).trimmed().toInt(&layerIsNumber);
+    if (!layerIsNumber || layer < 0) {
+        printError(
+            QStringLiteral("--layer wants a layer number from 0, got \"%1\"").arg(parser.value(layerOption)));
+        return BadInput;
+    }
+    const bool tensors = io::isTensorFilePath(path);
+    if (parser.isSet(layerOption) && !tensors) {
+        printError(
+            QStringLiteral("%1: --layer goes with a tensor file (.npy, .npz, .safetensors), not a scenario")
+                .arg(doc::printableFileName(path)));
         return BadInput;
     }
     QByteArray out;
     try {
-        const Scenario scenario = doc::readScenarioFile(positional.at(1));
+        const Scenario scenario =
+            tensors ? io::scenarioFromTensorFile(io::readTensorFile(path), QFileInfo(path).fileName(), layer)
+                    : doc::readScenarioFile(path);
         const Shapes shapes = validate(scenario);
         if (const std::optional<QString> why = resultTooLarge(shapes))
             throw ScenarioError("shapes", why->toStdString());
         const AttentionTrace trace = attend(scenario);
         out = QJsonDocument(doc::resultToJson(scenario, trace)).toJson(QJsonDocument::Indented);
+    } catch (const io::TensorFileError &error) {
+        printError(error.message()); // names the file, the tensor and the numbers
+        return BadInput;
     } catch (const ScenarioError &error) {
-        printError(QStringLiteral("%1: %2").arg(doc::printableFileName(positional.at(1)),
-                                                QString::fromUtf8(error.what())));
+        printError(
+            QStringLiteral("%1: %2").arg(doc::printableFileName(path), QString::fromUtf8(error.what())));
         return BadInput;
     } catch (const std::bad_alloc &) {
-        printError(QStringLiteral("%1: out of memory computing this scenario")
-                       .arg(doc::printableFileName(positional.at(1))));
+        printError(
+            QStringLiteral("%1: out of memory computing this scenario").arg(doc::printableFileName(path)));
         return BadInput;
     }
     // Written only once complete: nothing is half-written.
@@ -211,12 +240,16 @@ int runCompute(const QStringList &arguments)
 
 int runExport(const QStringList &arguments)
 {
+    if (wantsPythonExport(arguments)) return runPythonExport(arguments); // scenarios as NumPy scripts
     QCommandLineParser parser;
     parser.setApplicationDescription("Writes the main figures without a display.");
     parser.addHelpOption();
     parser.addPositionalArgument("export", "The command.");
     const QCommandLineOption outOption("out", "Output folder (created if missing).", "DIR");
-    const QCommandLineOption formatOption("format", "png, svg or pdf (default png).", "FORMAT", "png");
+    const QCommandLineOption formatOption(
+        "format",
+        "png, svg or pdf (default png); py writes a scenario as a NumPy script (see --format py --help).",
+        "FORMAT", "png");
     const QCommandLineOption sizeOption("size", "Figure size in pixels, WxH (default 800x600).", "WxH",
                                         "800x600");
     const QCommandLineOption presetOption(

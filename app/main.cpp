@@ -47,8 +47,12 @@ std::unique_ptr<QTemporaryDir> ensureRuntimeDir()
 const char *const kUsage =
     "Usage: attention-lab [SCENARIO.json | --preset worked-example|xiaohong]   the window\n"
     "       attention-lab WORKSPACE.attnlab             the window on a saved workspace\n"
+    "       attention-lab TENSORS.safetensors|npz|npy  the window on a layer of a tensor file\n"
     "       attention-lab compute SCENARIO.json        the attention result as JSON on stdout\n"
+    "       attention-lab compute TENSORS [--layer i]  the same for one layer of a tensor file\n"
     "       attention-lab export --out DIR [...]        figures (PNG/SVG/PDF) without a display\n"
+    "       attention-lab export --format py SCENARIO  the scenario as a NumPy script that checks every "
+    "number\n"
     "       attention-lab lessons --list | --check PATH the built-in lessons; check a teacher's lesson\n"
     "       attention-lab bench [...]                   time the kernels against this machine's FMA peak\n"
     "       attention-lab train --task TASK [...]       train a small transformer; curves and head roles\n"

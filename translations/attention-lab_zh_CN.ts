@@ -1848,12 +1848,12 @@ masked</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+57"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+59"/>
         <source>Attention Lab</source>
         <translation>注意力实验室</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1929,12 +1929,12 @@ masked</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+90"/>
+        <location line="+101"/>
         <source>(a file)</source>
         <translation>（一个文件）</translation>
     </message>
     <message>
-        <location line="-89"/>
+        <location line="-100"/>
         <source>Load a prepared scenario (your edits can be undone until you switch)</source>
         <translation>载入一个准备好的场景（在切换之前，你的编辑都可以撤销）</translation>
     </message>
@@ -1954,12 +1954,13 @@ masked</source>
         <translation>载入另一个场景会替换当前场景及其撤销历史。</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+26"/>
+        <location line="+10"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+9"/>
         <source>The file is a valid scenario, but the window cannot show it:
 %1</source>
         <translation>该文件是有效的场景，但窗口无法显示它：
@@ -1988,7 +1989,8 @@ masked</source>
         <translation>窗口改为显示你上次所在的课程。</translation>
     </message>
     <message>
-        <location line="-162"/>
+        <location line="-166"/>
+        <location line="+10"/>
         <source>%1
 
 %2</source>
@@ -1997,7 +1999,7 @@ masked</source>
 %2</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+15"/>
         <source>The file is a valid scenario, but its attention cannot be computed:
 %1</source>
         <translation>该文件是有效的场景，但其注意力无法计算：
@@ -2858,6 +2860,19 @@ cos(输出, 针的值) = %3
         <translation>
             <numerusform>报告检查清单，来自上次运行（CPU：%1，%n 个线程）</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>ModelView</name>
+    <message>
+        <location filename="../ui/views/model/modelview.cpp" line="+44"/>
+        <source>Every layer and head at once. Click a thumbnail to open that layer and head in every view; hover for the weight. Open a model with File → Open tensors…</source>
+        <translation>一次看到每一层、每个头。点击缩略图即可在所有视图中打开该层和该头；悬停可查看权重。用“文件 → 打开张量…”打开模型。</translation>
+    </message>
+    <message>
+        <location line="+69"/>
+        <source>computing the layers…</source>
+        <translation>正在计算各层…</translation>
     </message>
 </context>
 <context>
@@ -4715,6 +4730,99 @@ masked: this query may not attend to this key</source>
     </message>
 </context>
 <context>
+    <name>TensorImport</name>
+    <message>
+        <location filename="../ui/shell/tensorimport.cpp" line="+39"/>
+        <source>Open &amp;tensors…</source>
+        <translation>打开张量(&amp;T)…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open the attention of a model saved as .npy, .npz or .safetensors (Q, K, V of one or many layers)</source>
+        <translation>打开以 .npy、.npz 或 .safetensors 保存的模型注意力（一层或多层的 Q、K、V）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Export as &amp;Python…</source>
+        <translation>导出为 Python(&amp;P)…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Write the scenario as a NumPy script that recomputes every step and checks the app&apos;s weights and outputs to 1e-9</source>
+        <translation>把场景写成 NumPy 脚本：逐步重算，并以 1e-9 的精度核对本程序的权重和输出</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <location line="+5"/>
+        <source>Cannot open tensors</source>
+        <translation>无法打开张量</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>%1: out of memory reading the tensors</source>
+        <translation>%1：读取张量时内存不足</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>From %1: %2 layers × %3 heads; layer 0 is shown here. View → Model shows every layer and head; click one to open it.</source>
+        <translation>来自 %1：%2 层 × %3 个头；这里显示第 0 层。“视图 → 模型”显示每一层和每个头，点击其中一个即可打开。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>From %1: %2 query heads, %3 K/V heads.</source>
+        <translation>来自 %1：%2 个查询头，%3 个 K/V 头。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: cannot be shown or computed</source>
+        <translation>%1：无法显示或计算</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>The scenario has no current result to check: %1</source>
+        <translation>该场景没有可供核对的当前结果：%1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Export as Python</source>
+        <translation>导出为 Python</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Python scripts (*.py);;All files (*)</source>
+        <translation>Python 脚本 (*.py);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cannot export as Python</source>
+        <translation>无法导出为 Python</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1
+
+%2</source>
+        <translation>%1
+
+%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Wrote %1: run it with python3 (NumPy) to check every number</source>
+        <translation>已写入 %1：用 python3（NumPy）运行它即可核对每个数</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Open tensors</source>
+        <translation>打开张量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tensor files (*.safetensors *.npz *.npy);;All files (*)</source>
+        <translation>张量文件 (*.safetensors *.npz *.npy);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
     <name>Text</name>
     <message>
         <location filename="../ui/workspace/autosavestore.cpp" line="+75"/>
@@ -5470,6 +5578,7 @@ softmax 权重 %3
     </message>
     <message>
         <location line="+0"/>
+        <location filename="../ui/views/model/modelfigure.cpp" line="+193"/>
         <source>%1 keys</source>
         <translation>%1 个键</translation>
     </message>
@@ -5792,7 +5901,7 @@ softmax 权重 %3
         <translation>查询“%1”：softmax（蓝），线性（橙）</translation>
     </message>
     <message>
-        <location filename="../ui/views/viewregistry.cpp" line="+40"/>
+        <location filename="../ui/views/viewregistry.cpp" line="+41"/>
         <source>&amp;Sentence arcs</source>
         <translation>句子连线(&amp;S)</translation>
     </message>
@@ -5851,6 +5960,121 @@ softmax 权重 %3
         <source>&amp;Baselines</source>
         <translation>基线(&amp;B)</translation>
     </message>
+    <message>
+        <location line="+8"/>
+        <source>Model: &amp;layers × heads</source>
+        <translation>模型：层 × 头(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../ui/views/model/modelfigure.cpp" line="-113"/>
+        <source>Mean over heads: averages away what single heads do; a head that finds the referent can vanish among heads that look at the previous word.</source>
+        <translation>各头平均：会把单个头的作用平均掉；一个找到指代对象的头，可能淹没在只看前一个词的那些头之中。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Per-layer maximum: the strongest head at each cell, so one sharp head hides how weak the others are, and neighbouring cells may come from different heads.</source>
+        <translation>每层最大值：每个格子取最强的头，因此一个尖锐的头会掩盖其他头有多弱，相邻的格子也可能来自不同的头。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rollout (Abnar &amp; Zuidema 2020): assumes attention alone carries information between layers, half of it kept by the residual path, and all heads alike; it ignores the values, the MLPs and W_o, so it is an estimate of the flow, not a measurement.</source>
+        <translation>注意力展开（Abnar &amp; Zuidema 2020）：假设层与层之间只靠注意力传递信息、残差通路保留一半、各头一视同仁；它忽略了值、MLP 和 W_o，所以只是对信息流的估计，而不是测量。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Model view: computing…</source>
+        <translation>模型视图：正在计算…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1%2 layers × %3 heads, one colour scale 0 … %4 (largest weight); click a head to open it</source>
+        <translation>%1%2 层 × %3 个头，统一色标 0 … %4（最大权重）；点击一个头即可打开</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>mean</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>max</source>
+        <translation>最大</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>0 … %1; thumbnails show each block&apos;s largest weight</source>
+        <translation>0 … %1；缩略图显示每个区块的最大权重</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Layer %1, head %2: every query → key at once (line width = weight)</source>
+        <translation>第 %1 层，第 %2 个头：同时画出每个查询 → 键（线宽 = 权重）</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>%1 queries</source>
+        <translation>%1 个查询</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>queries ← → keys; weights below %1 not drawn</source>
+        <translation>查询 ← → 键；小于 %1 的权重不画</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Attention rollout over layers 0 … %1 (rows: positions at the top; columns: input tokens)</source>
+        <translation>第 0 … %1 层的注意力展开（行：顶层的位置；列：输入词元）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No rollout: %1.</source>
+        <translation>没有注意力展开：%1。</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Layer %1 could not be computed</source>
+        <translation>第 %1 层无法计算</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>layer %1, head %2</source>
+        <translation>第 %1 层，第 %2 个头</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>layer %1, mean over heads</source>
+        <translation>第 %1 层，各头平均</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>layer %1, maximum over heads</source>
+        <translation>第 %1 层，各头最大值</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>masked</source>
+        <translation>已遮蔽</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: query %2 → key %3: %4; click to open this head</source>
+        <translation>%1：查询 %2 → 键 %3：%4；点击打开这个头</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: queries %2 … %3 → keys %4 … %5: largest weight %6; click to open this head</source>
+        <translation>%1：查询 %2 … %3 → 键 %4 … %5：最大权重 %6；点击打开这个头</translation>
+    </message>
 </context>
 <context>
     <name>attn::ui::AutosaveStore</name>
@@ -5873,6 +6097,19 @@ softmax 权重 %3
         <location line="+2"/>
         <source>it cannot be made private</source>
         <translation>无法将它设为私有</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::ModelView</name>
+    <message>
+        <location filename="../ui/views/model/modelsummary.cpp" line="+76"/>
+        <source>a layer could not be computed</source>
+        <translation>有一层无法计算</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>rollout needs self-attention (as many queries as keys)</source>
+        <translation>注意力展开需要自注意力（查询与键一样多）</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "core/attention.h"
 #include "ui/document/scenariojson.h"
 #include "ui/io/tensorfile.h"
+#include "ui/io/tensorscenario.h"
 #include "ui/lessons/lesson.h"
 #include "ui/lessons/lessonloader.h"
 #include "ui/workspace/workspacefile.h"
@@ -52,7 +53,10 @@ void workspaceBytes(const std::uint8_t *data, std::size_t size)
     }
 }
 
-void tensorBytes(const std::uint8_t *data, std::size_t size)
+namespace {
+
+/// Reads `input` as `name` with small limits, then names its layers; refusals are TensorFileError.
+void readTensors(const QByteArray &input, const QString &name)
 {
     io::ReadLimits limits;
     limits.maxFileBytes = 1 << 20;  // an .npz may expand to 1 MiB
@@ -60,12 +64,47 @@ void tensorBytes(const std::uint8_t *data, std::size_t size)
     limits.maxHeaderBytes = 1 << 20;
     limits.maxTensors = 256;
     try {
-        const io::TensorFile file =
-            io::readTensorBytes(bytes(data, size), QStringLiteral("fuzz.bin"), limits);
-        (void)file;
+        const io::TensorFile file = io::readTensorBytes(input, name, limits);
+        const std::vector<Scenario> layers = io::scenariosFromTensorFile(file, name);
+        (void)layers;
     } catch (const io::TensorFileError &) {
         // A refusal with a message: the expected outcome for bad input.
     }
+}
+
+} // namespace
+
+void tensorBytes(const std::uint8_t *data, std::size_t size)
+{
+    readTensors(bytes(data, size), QStringLiteral("fuzz.bin"));
+}
+
+void npyBytes(const std::uint8_t *data, std::size_t size)
+{
+    QByteArray input = bytes(data, size);
+    if (!input.startsWith("\x93NUMPY")) input.prepend("\x93NUMPY");
+    readTensors(input, QStringLiteral("fuzz.npy"));
+}
+
+void npzBytes(const std::uint8_t *data, std::size_t size)
+{
+    QByteArray input = bytes(data, size);
+    if (!input.startsWith("PK")) input.prepend("PK\x03\x04");
+    readTensors(input, QStringLiteral("fuzz.npz"));
+}
+
+void safetensorsBytes(const std::uint8_t *data, std::size_t size)
+{
+    QByteArray input = bytes(data, size);
+    if (input.size() < 9 || input[8] != '{') {
+        const qsizetype end = input.indexOf('\0');
+        const QByteArray header = end < 0 ? input : input.left(end);
+        const QByteArray rest = end < 0 ? QByteArray() : input.mid(end + 1);
+        QByteArray length(8, '\0');
+        for (int i = 0; i < 8; ++i) length[i] = char((quint64(header.size()) >> (8 * i)) & 0xff);
+        input = length + header + rest;
+    }
+    readTensors(input, QStringLiteral("fuzz.safetensors"));
 }
 
 } // namespace attn::fuzz

@@ -21,6 +21,16 @@ void workspaceBytes(const std::uint8_t *data, std::size_t size);
 /// The tensor-file readers (io::readTensorBytes: .npy, .npz, .safetensors, chosen by the first
 /// bytes), with limits lowered to keep each run small. Bad input must end in io::TensorFileError;
 /// any other exception escapes to the caller (a finding).
+/// Accepted files also go through the tensor-name conventions (io::scenariosFromTensorFile), whose
+/// refusals are io::TensorFileError too.
 void tensorBytes(const std::uint8_t *data, std::size_t size);
+
+/// One reader each, whatever the first bytes: the input as a .npy file ("\x93NUMPY" put in front
+/// when it does not start so), as an .npz archive ("PK\x03\x04" in front likewise), or as a
+/// .safetensors file (an input without '{' at byte 8 is read as header JSON, a NUL byte, then the
+/// data, and given its 8-byte header length), so that every run reaches that reader's own checks.
+void npyBytes(const std::uint8_t *data, std::size_t size);
+void npzBytes(const std::uint8_t *data, std::size_t size);
+void safetensorsBytes(const std::uint8_t *data, std::size_t size);
 
 } // namespace attn::fuzz

@@ -85,6 +85,13 @@ private slots:
                                          << "tensors" << true;
         QTest::newRow("tensor findings") << "tests/fuzz/regressions/tensors"
                                          << "tensors" << false;
+        for (const char *format : {"npy", "npz", "safetensors"}) {
+            QTest::addRow("%s seeds", format) << QStringLiteral("tests/fuzz/corpus/") + QLatin1String(format)
+                                              << QString::fromLatin1(format) << true;
+            QTest::addRow("%s findings", format)
+                << QStringLiteral("tests/fuzz/regressions/") + QLatin1String(format)
+                << QString::fromLatin1(format) << false;
+        }
     }
 
     void workspaceSeedsReachTheDeepChecks()
@@ -108,11 +115,15 @@ private slots:
         QFETCH(QString, dir);
         QFETCH(QString, target);
         QFETCH(bool, mustHaveFiles);
-        const bool tensors = target == QLatin1String("tensors");
-        const Body body = target == QLatin1String("scenario") ? Body(attn::fuzz::scenarioBytes)
-                          : target == QLatin1String("lesson") ? Body(attn::fuzz::lessonBytes)
-                          : tensors                           ? Body(attn::fuzz::tensorBytes)
-                                                              : Body(attn::fuzz::workspaceBytes);
+        const bool tensors = target == QLatin1String("tensors") || target == QLatin1String("npy") ||
+                             target == QLatin1String("npz") || target == QLatin1String("safetensors");
+        const Body body = target == QLatin1String("scenario")      ? Body(attn::fuzz::scenarioBytes)
+                          : target == QLatin1String("lesson")      ? Body(attn::fuzz::lessonBytes)
+                          : target == QLatin1String("tensors")     ? Body(attn::fuzz::tensorBytes)
+                          : target == QLatin1String("npy")         ? Body(attn::fuzz::npyBytes)
+                          : target == QLatin1String("npz")         ? Body(attn::fuzz::npzBytes)
+                          : target == QLatin1String("safetensors") ? Body(attn::fuzz::safetensorsBytes)
+                                                                   : Body(attn::fuzz::workspaceBytes);
         const int count = ::replay(kSource + QLatin1Char('/') + dir, body, tensors);
         QVERIFY2(count >= 0, qPrintable(dir));
         if (mustHaveFiles) QVERIFY2(count > 0, qPrintable(dir + QStringLiteral(" holds no input")));

@@ -5,12 +5,14 @@
 #include "ui/document/scenariodocument.h"
 #include "ui/document/scenariojson.h"
 #include "ui/document/windowbudget.h"
+#include "ui/io/tensorscenario.h"
 #include "ui/lessons/lessonloader.h"
 #include "ui/lessons/lessonnavigator.h"
 #include "ui/lessons/lessonstage.h"
 #include "ui/plots/figureexport.h"
 #include "ui/shell/figureactions.h"
 #include "ui/shell/tensoractions.h"
+#include "ui/shell/tensorimport.h"
 #include "ui/views/qkv/qkveditorview.h"
 #include "ui/views/sentence/sentencearcsview.h"
 #include "ui/views/viewregistry.h"
@@ -69,6 +71,7 @@ MainWindow::MainWindow(const QString &presetId, QWidget *parent) : QMainWindow(p
     setCentralWidget(m_views);
     createActions();
     new TensorActions(this); // File: save scenario as, import/export a matrix as CSV
+    new TensorImport(this);  // File: open tensors, export as Python; drag and drop of files
     createLessonDock();
     statusBar();
 
@@ -218,17 +221,28 @@ void MainWindow::onPresetChosen(int index)
 
 bool MainWindow::openScenarioFile(const QString &path)
 {
+    // A tensor file (.npy, .npz, .safetensors) opens as a scenario too (ui/shell/tensorimport.h).
+    if (io::isTensorFilePath(path))
+        if (auto *tensors = findChild<TensorImport *>()) return tensors->openFile(path);
+    Scenario scenario;
+    try {
+        scenario = doc::readScenarioFile(path);
+    } catch (const ScenarioError &e) {
+        QMessageBox::warning(
+            this, tr("Cannot open scenario"),
+            tr("%1\n\n%2").arg(QDir::toNativeSeparators(path), QString::fromStdString(e.what())));
+        return false;
+    }
+    return showOpenedScenario(scenario, path, fileComment(path));
+}
+
+bool MainWindow::showOpenedScenario(const Scenario &scenario, const QString &path, const QString &note)
+{
     const auto refuse = [this, &path](const QString &reason) {
         QMessageBox::warning(this, tr("Cannot open scenario"),
                              tr("%1\n\n%2").arg(QDir::toNativeSeparators(path), reason));
         return false;
     };
-    Scenario scenario;
-    try {
-        scenario = doc::readScenarioFile(path);
-    } catch (const ScenarioError &e) {
-        return refuse(QString::fromStdString(e.what()));
-    }
     // A file that parses but that the window cannot show, or that cannot be computed, is refused
     // too: the current scenario stays.
     try {
@@ -242,7 +256,7 @@ bool MainWindow::openScenarioFile(const QString &path)
     if (!m_document->load(scenario, &error))
         return refuse(
             tr("The file is a valid scenario, but its attention cannot be computed:\n%1").arg(error));
-    m_view->setScenarioNote(fileComment(path));
+    m_view->setScenarioNote(note);
     m_navigator->detach();
     lessons::applyControls(nullptr, *m_view);
     m_presetId.clear();

@@ -13,6 +13,10 @@ class QMenu;
 class QDockWidget;
 class QStackedWidget;
 
+namespace attn {
+struct Scenario;
+}
+
 namespace attn::ui {
 
 class PerformancePanel;
@@ -64,9 +68,17 @@ public:
     /// shows the reason in the status bar, when the preset is unknown or invalid.
     bool loadPreset(const QString &presetId);
 
-    /// Loads a scenario file; on error shows a message box with the ScenarioError text and
-    /// returns false, keeping the current scenario.
+    /// Loads a scenario file, or a layer of a tensor file (TensorImport); on error shows a message
+    /// box with the reason and returns false, keeping the current scenario.
     bool openScenarioFile(const QString &path);
+
+    /// Loads `scenario`, read from `path`, into the document (clears the undo history) with `note`
+    /// above the editor; refuses, in a message box and keeping the current scenario, one the
+    /// window cannot show or compute. Returns whether it loaded.
+    bool showOpenedScenario(const Scenario &scenario, const QString &path, const QString &note);
+
+    /// True when there are no unsaved edits or the user agrees to drop them.
+    bool confirmDiscardEdits();
 
     /// Writes "<stem>-weights.<format>" and "<stem>-bars.<format>" of the current document to
     /// `dir` (created if needed). Returns false and sets *error on failure.
@@ -90,8 +102,6 @@ private:
     void createLessonDock();
     void openLessonsFolderInteractively();
     void onLessonStepActivated();
-    /// True when there are no unsaved edits or the user agrees to drop them.
-    bool confirmDiscardEdits();
 
     doc::ScenarioDocument *m_document = nullptr;
     QkvEditorView *m_view = nullptr;

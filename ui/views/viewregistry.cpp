@@ -7,6 +7,7 @@
 #include "ui/views/interventions/interventionview.h"
 #include "ui/views/mask/maskeditorview.h"
 #include "ui/views/measuring/measuringview.h"
+#include "ui/views/model/modelview.h"
 #include "ui/views/paths/pathsview.h"
 #include "ui/views/position/positionview.h"
 #include "ui/views/scaling/scalingview.h"
@@ -96,6 +97,11 @@ const std::vector<FigureViewInfo> &figureViews()
           "conv_weight_last_first", "attention_weight_last_first", "rows_changed_attention",
           "rows_changed_mean", "rows_changed_conv", "rows_changed_rnn"},
          true},
+        {QStringLiteral("model"),
+         tr("Model: &layers × heads"),
+         QStringLiteral("model"),
+         make<ModelView>,
+         {"layers", "heads", "current_layer"}},
     };
     return views;
 }

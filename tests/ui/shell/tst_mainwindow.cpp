@@ -441,10 +441,12 @@ void TestMainWindow::menusHaveOneFixedOrder()
     };
     QVERIFY(window.fileMenu());
     QVERIFY(window.editMenu());
-    QCOMPARE(texts(window.fileMenu()),
-             QStringLiteral("Open workspace… Open recent Save workspace Save workspace as… | Open scenario… "
-                            "Save scenario as… | Import matrix from CSV… Export matrix as CSV… | Open "
-                            "lessons folder… | Export figure… Export all figures of this lesson… | Quit"));
+    QCOMPARE(
+        texts(window.fileMenu()),
+        QStringLiteral("Open workspace… Open recent Save workspace Save workspace as… | Open scenario… "
+                       "Save scenario as… | Import matrix from CSV… Export matrix as CSV… | Open tensors… "
+                       "Export as Python… | Open lessons folder… | Export figure… Export all figures of this "
+                       "lesson… | Quit"));
     QCOMPARE(texts(window.editMenu()),
              QStringLiteral("Undo Redo | Copy figure | Undo history Preferences… |"));
     QCOMPARE(window.menuBar()->actions().value(0)->menu(), window.fileMenu());
