@@ -1,5 +1,7 @@
 #include "commands.h"
 
+#include "checkpointcompute.h"
+
 #include "ui/base/appsettings.h"
 #include "ui/document/boundedread.h"
 #include "ui/document/scenariojson.h"
@@ -170,6 +172,15 @@ int runCompute(const QStringList &arguments)
     parser.addHelpOption();
     parser.addPositionalArgument("compute", "The command.");
     parser.addPositionalArgument("scenario", "Scenario file (JSON, format attention-lab.scenario).");
+    parser.addOptions({
+        {"checkpoint",
+         "Instead of a scenario: one head of a trained model (a .safetensors checkpoint written by "
+         "train --checkpoint) as a scenario, on the tokens of --probe.",
+         "FILE"},
+        {"probe", "With --checkpoint: the tokens the model reads, names of its vocabulary.", "\"TOKENS …\""},
+        {"layer", "With --checkpoint: the layer, from 0.", "i"},
+        {"head", "With --checkpoint: the head of that layer, from 0.", "h"},
+    });
     if (!parser.parse(arguments)) {
         printError(parser.errorText());
         return BadInput;
@@ -179,6 +190,12 @@ int runCompute(const QStringList &arguments)
         std::fputs(qPrintable(parser.helpText()), stdout);
         return Ok;
     }
+    if (parser.isSet("checkpoint")) return runCheckpointCompute(parser);
+    for (const char *option : {"probe", "layer", "head"})
+        if (parser.isSet(option)) {
+            printError(QStringLiteral("--%1 needs --checkpoint FILE").arg(option));
+            return BadInput;
+        }
     const QStringList positional = parser.positionalArguments();
     if (positional.size() != 2) {
         printError("usage: attention-lab compute SCENARIO.json");

@@ -12,7 +12,8 @@ namespace attn::app {
 /// Exit codes shared by every command.
 enum ExitCode { Ok = 0, Failure = 1, BadInput = 2 };
 
-/// `attention-lab compute SCENARIO.json`: prints the result JSON on stdout. An invalid scenario
+/// `attention-lab compute SCENARIO.json`, or `compute --checkpoint FILE --probe "tokens …" --layer i
+/// --head h` (one head of a trained model, checkpointcompute.h): prints the result JSON on stdout. An invalid scenario
 /// exits with BadInput and one line on stderr naming the field and the numbers involved.
 int runCompute(const QStringList &arguments);
 

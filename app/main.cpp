@@ -47,6 +47,7 @@ const char *const kUsage =
     "Usage: attention-lab [SCENARIO.json | --preset worked-example|xiaohong]   the window\n"
     "       attention-lab WORKSPACE.attnlab             the window on a saved workspace\n"
     "       attention-lab compute SCENARIO.json        the attention result as JSON on stdout\n"
+    "       attention-lab compute --checkpoint FILE --probe \"TOKENS\" --layer i --head h   one trained head\n"
     "       attention-lab export --out DIR [...]        figures (PNG/SVG/PDF) without a display\n"
     "       attention-lab lessons --list | --check PATH the built-in lessons; check a teacher's lesson\n"
     "       attention-lab bench [...]                   time the kernels against this machine's FMA peak\n"
