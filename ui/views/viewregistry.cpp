@@ -13,6 +13,7 @@
 #include "ui/views/scoring/scoringview.h"
 #include "ui/views/sentence/sentencearcsview.h"
 #include "ui/views/tiling/tilingview.h"
+#include "ui/views/train/trainview.h"
 
 #include <QCoreApplication>
 
@@ -96,6 +97,13 @@ const std::vector<FigureViewInfo> &figureViews()
           "conv_weight_last_first", "attention_weight_last_first", "rows_changed_attention",
           "rows_changed_mean", "rows_changed_conv", "rows_changed_rnn"},
          true},
+        {QStringLiteral("train"),
+         tr("Trai&ning lab"),
+         QStringLiteral("training"),
+         make<TrainView>,
+         {"step", "steps", "running", "seed", "task", "layers", "heads", "heldout_loss", "heldout_accuracy",
+          "best_induction_layer1", "best_previous_token_layer0", "best_target_token", "induction_heads",
+          "shown_step", "heads_opened", "role"}},
     };
     return views;
 }
