@@ -1273,7 +1273,7 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
 <context>
     <name>FigureActions</name>
     <message>
-        <location filename="../ui/shell/figureactions.cpp" line="+53"/>
+        <location filename="../ui/shell/figureactions.cpp" line="+54"/>
         <source>&amp;Export figure…</source>
         <translation>导出图(&amp;E)…</translation>
     </message>
@@ -1398,6 +1398,62 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
     </message>
 </context>
 <context>
+    <name>HeadGrid</name>
+    <message>
+        <location filename="../ui/views/train/headgrid.cpp" line="+29"/>
+        <source>Attention weights of every head on the probe sequence</source>
+        <translation>每个头在探测序列上的注意力权重</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>No model yet</source>
+        <translation>还没有模型</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>L%1</source>
+        <translation>L%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>Layer %1, head %2 at step %3</source>
+        <translation>第 %1 层，头 %2，第 %3 步</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>
+%1 score: %2</source>
+        <translation>
+%1 得分：%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>
+query %1 “%2” cannot see key %3 “%4” (causal)</source>
+        <translation>
+查询 %1 “%2” 看不到键 %3 “%4”（因果掩码）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>
+query %1 “%2” → key %3 “%4”: weight %5</source>
+        <translation>
+查询 %1 “%2” → 键 %3 “%4”：权重 %5</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>
+Double-click to open this head in the Q/K/V editor</source>
+        <translation>
+双击在 Q/K/V 编辑器中打开这个头</translation>
+    </message>
+</context>
+<context>
     <name>HeadsView</name>
     <message>
         <location filename="../ui/views/heads/headsview.cpp" line="+67"/>
@@ -1430,7 +1486,7 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
         <translation>头：</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+88"/>
         <source>Nothing to show</source>
         <translation>无可显示内容</translation>
     </message>
@@ -1445,7 +1501,7 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
         <translation>%1 个查询头，%2 个 K/V 头（%3）：每个头的权重</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>Use %1 K/V heads</source>
         <translation>使用 %1 个 K/V 头</translation>
     </message>
@@ -1714,12 +1770,12 @@ masked</source>
 <context>
     <name>LessonNavigator</name>
     <message>
-        <location filename="../ui/lessons/lessonnavigator.cpp" line="+49"/>
+        <location filename="../ui/lessons/lessonnavigator.cpp" line="+48"/>
         <source>Click a lesson to open it where you left it</source>
         <translation>点击一门课程，从上次离开的位置打开</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+21"/>
         <source>Your task</source>
         <translation>你的任务</translation>
     </message>
@@ -1838,14 +1894,22 @@ masked</source>
     </message>
 </context>
 <context>
+    <name>LessonText</name>
+    <message>
+        <location filename="../ui/lessons/lessontext.cpp" line="+71"/>
+        <source>%1 (not a web address: not opened)</source>
+        <translation>%1（不是网址：不会打开）</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+55"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+57"/>
         <source>Attention Lab</source>
         <translation>注意力实验室</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1921,12 +1985,12 @@ masked</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+82"/>
+        <location line="+90"/>
         <source>(a file)</source>
         <translation>（一个文件）</translation>
     </message>
     <message>
-        <location line="-81"/>
+        <location line="-89"/>
         <source>Load a prepared scenario (your edits can be undone until you switch)</source>
         <translation>载入一个准备好的场景（在切换之前，你的编辑都可以撤销）</translation>
     </message>
@@ -1951,7 +2015,14 @@ masked</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location line="+147"/>
+        <location line="+15"/>
+        <source>The file is a valid scenario, but the window cannot show it:
+%1</source>
+        <translation>该文件是有效的场景，但窗口无法显示它：
+%1</translation>
+    </message>
+    <message>
+        <location line="+140"/>
         <source>There is no lesson “%1”. The lessons are: %2.</source>
         <translation>没有课程“%1”。课程有：%2。</translation>
     </message>
@@ -1973,7 +2044,7 @@ masked</source>
         <translation>窗口改为显示你上次所在的课程。</translation>
     </message>
     <message>
-        <location line="-154"/>
+        <location line="-162"/>
         <source>%1
 
 %2</source>
@@ -1982,7 +2053,7 @@ masked</source>
 %2</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+21"/>
         <source>The file is a valid scenario, but its attention cannot be computed:
 %1</source>
         <translation>该文件是有效的场景，但其注意力无法计算：
@@ -2355,7 +2426,7 @@ click or Space shows it</source>
 <context>
     <name>MatrixClipboard</name>
     <message>
-        <location filename="../ui/views/common/matrixclipboard.cpp" line="+34"/>
+        <location filename="../ui/views/common/matrixclipboard.cpp" line="+35"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
@@ -2440,22 +2511,17 @@ click or Space shows it</source>
         <translation>无法从“%2”导入 %1：%3。未做任何更改。</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>it is a folder</source>
-        <translation>它是一个文件夹</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>it is a pipe or socket, not a file</source>
-        <translation>它是管道或套接字，不是文件</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>the file is larger than 16 MiB</source>
         <translation>文件大于 16 MiB</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+2"/>
+        <source>it is %1, not a file</source>
+        <translation>它是%1，不是文件</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Imported %1 from %2</source>
         <translation>已从 %2 导入 %1</translation>
     </message>
@@ -2537,7 +2603,7 @@ click or Space shows it</source>
 <context>
     <name>MatrixTableModel</name>
     <message>
-        <location filename="../ui/models/matrixtablemodel.cpp" line="+41"/>
+        <location filename="../ui/models/matrixtablemodel.cpp" line="+42"/>
         <source>%1[%2, %3] (%4, column %5) = %6</source>
         <translation>%1[%2, %3]（%4，第 %5 列）= %6</translation>
     </message>
@@ -2557,7 +2623,7 @@ click or Space shows it</source>
         <translation>头 %1，特征 %2 / %3 = %4</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+22"/>
         <source>NaN and infinity are not allowed</source>
         <translation>不允许 NaN 和无穷大</translation>
     </message>
@@ -3272,7 +3338,7 @@ against n</source>
 <context>
     <name>PositionView</name>
     <message>
-        <location filename="../ui/views/position/positionview.cpp" line="+44"/>
+        <location filename="../ui/views/position/positionview.cpp" line="+46"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -3292,7 +3358,7 @@ against n</source>
         <translation>在 softmax 之前施加于分数的位置方案</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>RoPE base: feature pair p turns by pos · base^(−2p/d_k) radians</source>
         <translation>RoPE 基数：特征对 p 旋转 pos · base^(−2p/d_k) 弧度</translation>
     </message>
@@ -3312,7 +3378,7 @@ against n</source>
         <translation>哪些特征一起旋转：p 与 p + d_k/2，或 2p 与 2p + 1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>ALiBi slope of the selected head: the score loses slope · distance</source>
         <translation>所选头的 ALiBi 斜率：分数减去 斜率 · 距离</translation>
     </message>
@@ -3615,12 +3681,38 @@ ALiBi：%1</translation>
 <context>
     <name>ProjectionPanel</name>
     <message>
-        <location filename="../ui/views/qkv/projectionpanel.cpp" line="+39"/>
+        <location filename="../ui/views/qkv/projectionpanel.cpp" line="+44"/>
+        <location line="+79"/>
         <source>Learned projections: Q, K and V are computed from the tokens X</source>
         <translation>学习到的投影：Q、K 和 V 由词元 X 计算得出</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="-4"/>
+        <source>Output projection: output · W_o</source>
+        <translation>输出投影：输出 · W_o</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Remove &amp;biases</source>
+        <translation>移除偏置(&amp;B)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Add &amp;biases</source>
+        <translation>添加偏置(&amp;B)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Drop b_q, b_k, b_v and b_o (one undoable edit)</source>
+        <translation>删除 b_q、b_k、b_v 和 b_o（一次可撤销的编辑）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add zero biases b_q, b_k, b_v (and b_o with W_o) to edit: Q = X·W_q + b_q, …</source>
+        <translation>添加全零偏置 b_q、b_k、b_v（有 W_o 时还有 b_o）以便编辑：Q = X·W_q + b_q，…</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>projected output = O·W_o%1: (%2 × %3)·(%4) → %2 × %5</source>
         <translation>投影后的输出 = O·W_o%1：(%2 × %3)·(%4) → %2 × %5</translation>
     </message>
@@ -3629,16 +3721,26 @@ ALiBi：%1</translation>
         <source>projected output of “%1” = [%2]</source>
         <translation>“%1”的投影后输出 = [%2]</translation>
     </message>
+    <message>
+        <location line="+16"/>
+        <source>Remove biases</source>
+        <translation>移除偏置</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Add biases</source>
+        <translation>添加偏置</translation>
+    </message>
 </context>
 <context>
     <name>ProjectionTableModel</name>
     <message>
-        <location filename="../ui/models/projectiontablemodel.cpp" line="+93"/>
+        <location filename="../ui/models/projectiontablemodel.cpp" line="+103"/>
         <source>%1[%2, %3] = %4</source>
         <translation>%1[%2, %3] = %4</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+38"/>
         <source>NaN and infinity are not allowed</source>
         <translation>不允许 NaN 和无穷大</translation>
     </message>
@@ -3693,6 +3795,16 @@ ALiBi：%1</translation>
     </message>
     <message>
         <location line="+53"/>
+        <source>Blue &lt; 0 &lt; red. W_o is the scenario&apos;s: edit it in the Q/K/V editor&apos;s W_o table, and every output entry follows.</source>
+        <translation>蓝 &lt; 0 &lt; 红。W_o 来自场景：在 Q/K/V 编辑器的 W_o 表格中编辑它，每个输出分量都会随之改变。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Blue &lt; 0 &lt; red; W_o from the scenario.</source>
+        <translation>蓝 &lt; 0 &lt; 红；W_o 来自场景。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Blue &lt; 0 &lt; red. W_o is fixed by the view (seeded Xavier-uniform, not trained): every output entry mixes every head.</source>
         <translation>蓝 &lt; 0 &lt; 红。W_o 由视图固定（带种子的 Xavier 均匀初始化，未训练）：每个输出分量都混合了每个头。</translation>
     </message>
@@ -4044,7 +4156,7 @@ with 1/√d_k: weight %4, logit %5</source>
 <context>
     <name>ScenarioDocument</name>
     <message>
-        <location filename="../ui/document/scenariodocument.cpp" line="+30"/>
+        <location filename="../ui/document/scenariodocument.cpp" line="+37"/>
         <source>cannot compute attention: %1</source>
         <translation>无法计算注意力：%1</translation>
     </message>
@@ -4054,7 +4166,7 @@ with 1/√d_k: weight %4, logit %5</source>
         <translation>编辑 %1[%2, %3]</translation>
     </message>
     <message>
-        <location line="+126"/>
+        <location line="+125"/>
         <source>%1[%2, %3] = %4 (%5, column %6)</source>
         <translation>%1[%2, %3] = %4（%5，第 %6 列）</translation>
     </message>
@@ -4149,7 +4261,7 @@ with 1/√d_k: weight %4, logit %5</source>
 <context>
     <name>ScoreControls</name>
     <message>
-        <location filename="../ui/views/common/scorecontrols.cpp" line="+44"/>
+        <location filename="../ui/views/common/scorecontrols.cpp" line="+46"/>
         <source>How a query q and a key k become a score:
 scaled dot  q·k / √d_k (Vaswani et al. 2017, §3.2.1)
 dot  q·k (no scaling)
@@ -4183,7 +4295,7 @@ The slider is logarithmic from 0.05 to 20; the box takes any τ &gt; 0.</source>
         <translation>使用默认缩放系数：缩放点积为 1/√d_k，其他为 1</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+17"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
@@ -4610,7 +4722,7 @@ masked: this query may not attend to this key</source>
 <context>
     <name>TensorActions</name>
     <message>
-        <location filename="../ui/shell/tensoractions.cpp" line="+27"/>
+        <location filename="../ui/shell/tensoractions.cpp" line="+28"/>
         <source>Sa&amp;ve scenario as…</source>
         <translation>场景另存为(&amp;V)…</translation>
     </message>
@@ -4702,6 +4814,39 @@ masked: this query may not attend to this key</source>
         <location line="+2"/>
         <source>Matrix:</source>
         <translation>矩阵：</translation>
+    </message>
+</context>
+<context>
+    <name>Text</name>
+    <message>
+        <location filename="../ui/workspace/autosavestore.cpp" line="+75"/>
+        <source>it cannot be created</source>
+        <translation>无法创建它</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>its lock file cannot be written</source>
+        <translation>无法写入它的锁文件</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Autosave cannot write to %1: your changes are only in this window until you save them.</source>
+        <translation>自动保存无法写入 %1：在你保存之前，修改只存在于这个窗口中。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Autosave cannot write to %1; it autosaves to %2 instead.</source>
+        <translation>自动保存无法写入 %1；改为自动保存到 %2。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Autosave writes to %1 again.</source>
+        <translation>自动保存重新写入 %1。</translation>
     </message>
 </context>
 <context>
@@ -4884,14 +5029,330 @@ softmax 权重 %3
     </message>
 </context>
 <context>
+    <name>TrainView</name>
+    <message>
+        <location filename="../ui/views/train/trainviewcontrols.cpp" line="+37"/>
+        <location line="+36"/>
+        <source>induction</source>
+        <translation>归纳</translation>
+    </message>
+    <message>
+        <location line="-35"/>
+        <location line="+35"/>
+        <source>previous token</source>
+        <translation>前一个词元</translation>
+    </message>
+    <message>
+        <location line="-34"/>
+        <source>copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>reverse</source>
+        <translation>反转</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>coreference</source>
+        <translation>指代消解</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>What the model learns to predict. Induction: random tokens whose second half repeats the first; coreference: “Xiaohong told Ming that she …” → the name.</source>
+        <translation>模型要学会预测什么。归纳：后半段重复前半段的随机词元；指代消解：“Xiaohong told Ming that she …” → 那个名字。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Changing it starts a new model at step 0.</source>
+        <translation>修改它会从第 0 步开始一个新模型。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Seed of the initial weights and of the data. %1</source>
+        <translation>初始权重和数据的随机种子。%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Layers of attention. %1</source>
+        <translation>注意力层数。%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Heads per layer (head_dim = d_model / heads). %1</source>
+        <translation>每层的头数（head_dim = d_model / 头数）。%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Width of the residual stream. %1</source>
+        <translation>残差流的宽度。%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>AdamW learning rate (cosine decay to a tenth by the last step). %1</source>
+        <translation>AdamW 学习率（余弦衰减，到最后一步降到十分之一）。%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Steps of the run; Play trains up to here. %1</source>
+        <translation>本次训练的步数；“播放”训练到这里。%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/views/train/trainview.cpp" line="+133"/>
+        <location filename="../ui/views/train/trainviewcontrols.cpp" line="+3"/>
+        <source>&amp;Play</source>
+        <translation>播放(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location filename="../ui/views/train/trainviewcontrols.cpp" line="+1"/>
+        <source>Train up to the last step on a thread of its own (Space)</source>
+        <translation>在独立线程上训练到最后一步（空格键）</translation>
+    </message>
+    <message>
+        <location filename="../ui/views/train/trainviewcontrols.cpp" line="+2"/>
+        <source>One s&amp;tep</source>
+        <translation>单步(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Take one training step</source>
+        <translation>训练一步</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>R&amp;eset</source>
+        <translation>重置(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Back to step 0: the seed&apos;s initial weights</source>
+        <translation>回到第 0 步：该种子的初始权重</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>duplicate token</source>
+        <translation>重复词元</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>first token</source>
+        <translation>首个词元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>target token</source>
+        <translation>目标词元</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>entropy</source>
+        <translation>熵</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Head-role score drawn over the steps and written under each head. Induction: mean weight on the token after the earlier occurrence of the current token; previous token: mean weight on i − 1; duplicate: on earlier copies of the current token; first: on position 0; target: on the token to predict; entropy in nats.</source>
+        <translation>随训练步数绘制、并写在每个头下方的头角色得分。归纳：当前词元先前出现位置之后那个词元上的平均权重；前一个词元：位置 i − 1 上的平均权重；重复：当前词元先前副本上的权重；首个：位置 0 上的权重；目标：要预测的词元上的权重；熵以奈特为单位。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Go back to a recorded step and see the heads as they were</source>
+        <translation>回到某个记录下来的步骤，查看当时的各个头</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Open this head</source>
+        <translation>打开这个头(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The probe&apos;s residual stream at this layer and the selected head&apos;s W_q, W_k, W_v, W_o become the scenario of the Q/K/V editor (undo brings the previous one back)</source>
+        <translation>探测序列在这一层的残差流和所选头的 W_q、W_k、W_v、W_o 成为 Q/K/V 编辑器的场景（撤销可恢复之前的场景）</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Tas&amp;k</source>
+        <translation>任务(&amp;K)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>See&amp;d</source>
+        <translation>种子(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Layers</source>
+        <translation>层数(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Heads</source>
+        <translation>头数(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>d_&amp;model</source>
+        <translation>d_model(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Learning &amp;rate</source>
+        <translation>学习率(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ste&amp;ps</source>
+        <translation>步数(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Score</source>
+        <translation>得分</translation>
+    </message>
+    <message>
+        <location filename="../ui/views/train/trainview.cpp" line="-3"/>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stop after the current step (Space)</source>
+        <translation>当前步骤结束后停止（空格键）</translation>
+    </message>
+    <message>
+        <location line="+100"/>
+        <source>train loss</source>
+        <translation>训练损失</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>train accuracy</source>
+        <translation>训练准确率</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>held-out loss</source>
+        <translation>留出集损失</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>held-out accuracy</source>
+        <translation>留出集准确率</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>L%1 H%2</source>
+        <translation>L%1 H%2</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Heads on the probe at step %1</source>
+        <translation>第 %1 步时各个头在探测序列上的权重</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>step %1 / %2</source>
+        <translation>第 %1 / %2 步</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Refused: %1</source>
+        <translation>已拒绝：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 steps/s</source>
+        <translation>%1 步/秒</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>held-out loss %1, accuracy %2</source>
+        <translation>留出集损失 %1，准确率 %2</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Layer %1, head %2 of a trained %3 model at step %4 (seed %5)</source>
+        <translation>训练好的%3模型第 %1 层头 %2，第 %4 步（种子 %5）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Cannot open this head: %1</source>
+        <translation>无法打开这个头：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Open layer %1, head %2 at step %3</source>
+        <translation>打开第 %1 层头 %2（第 %3 步）</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingPlot</name>
+    <message>
+        <location filename="../ui/plots/trainingplot.cpp" line="+73"/>
+        <source>Loss and accuracy</source>
+        <translation>损失与准确率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+1"/>
+        <source>training step</source>
+        <translation>训练步数</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>loss (nats)</source>
+        <translation>损失（奈特）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>score</source>
+        <translation>得分</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>accuracy</source>
+        <translation>准确率</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>train loss</source>
+        <translation>训练损失</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>held-out loss</source>
+        <translation>留出集损失</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>train accuracy</source>
+        <translation>训练准确率</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>held-out accuracy</source>
+        <translation>留出集准确率</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>%1 score of each head (colour: head; line: layer)</source>
+        <translation>每个头的%1得分（颜色：头；线型：层）</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>%1 at step %2: %3</source>
+        <translation>%1，第 %2 步：%3</translation>
+    </message>
+</context>
+<context>
     <name>WorkspaceController</name>
     <message>
-        <location filename="../ui/workspace/workspacecontroller.cpp" line="+37"/>
+        <location filename="../ui/workspace/workspacecontroller.cpp" line="+39"/>
         <source>Attention Lab workspaces (*.attnlab);;All files (*)</source>
         <translation>注意力实验室工作区 (*.attnlab);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+69"/>
         <source>Open &amp;workspace…</source>
         <translation>打开工作区(&amp;W)…</translation>
     </message>
@@ -4927,17 +5388,22 @@ softmax 权重 %3
     </message>
     <message>
         <location line="+8"/>
-        <location line="+239"/>
+        <location line="+263"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location line="-238"/>
+        <location line="-262"/>
         <source>%1[*] — Attention Lab</source>
         <translation>%1[*] — 注意力实验室</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
+        <source>The window cannot show the workspace&apos;s scenario: %1</source>
+        <translation>窗口无法显示该工作区的场景：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>The workspace&apos;s scenario cannot be computed: %1</source>
         <translation>工作区的场景无法计算：%1</translation>
     </message>
@@ -5002,7 +5468,17 @@ softmax 权重 %3
         <translation>（无）</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+25"/>
+        <source>Cannot recover the autosave %1: %2</source>
+        <translation>无法恢复自动保存 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Recovered the unsaved work of a window that did not close (autosaved %1): save it, or discard it when you quit.</source>
+        <translation>已恢复一个未正常关闭的窗口中未保存的工作（自动保存于 %1）：请保存它，或在退出时丢弃。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>Open workspace</source>
         <translation>打开工作区</translation>
     </message>
@@ -5132,12 +5608,12 @@ softmax 权重 %3
         <translation>尚未计算任何内容</translation>
     </message>
     <message>
-        <location filename="../ui/lessons/lessonstage.cpp" line="+36"/>
+        <location filename="../ui/lessons/lessonstage.cpp" line="+37"/>
         <source>Locked in this step of the lesson</source>
         <translation>在本课的此步骤中已锁定</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+63"/>
         <source>Cannot create the folder %1.</source>
         <translation>无法创建文件夹 %1。</translation>
     </message>
@@ -5165,7 +5641,7 @@ softmax 权重 %3
         <translation>，窗口 %1</translation>
     </message>
     <message>
-        <location filename="../ui/plots/figureexport.cpp" line="+29"/>
+        <location filename="../ui/plots/figureexport.cpp" line="+31"/>
         <source>Worked example</source>
         <translation>演算示例</translation>
     </message>
@@ -5180,8 +5656,8 @@ softmax 权重 %3
         <translation>小红 … 她</translation>
     </message>
     <message>
-        <location line="+70"/>
-        <location filename="../ui/plots/plotexport.cpp" line="+109"/>
+        <location line="+71"/>
+        <location filename="../ui/plots/plotexport.cpp" line="+110"/>
         <location filename="../ui/views/common/paintedexport.cpp" line="+37"/>
         <source>Unknown figure format “%1”: use png, svg or pdf.</source>
         <translation>未知的图格式“%1”：请使用 png、svg 或 pdf。</translation>
@@ -5734,7 +6210,7 @@ softmax 权重 %3
         <translation>查询“%1”：softmax（蓝），线性（橙）</translation>
     </message>
     <message>
-        <location filename="../ui/views/viewregistry.cpp" line="+40"/>
+        <location filename="../ui/views/viewregistry.cpp" line="+41"/>
         <source>&amp;Sentence arcs</source>
         <translation>句子连线(&amp;S)</translation>
     </message>
@@ -5793,6 +6269,34 @@ softmax 权重 %3
         <source>&amp;Baselines</source>
         <translation>基线(&amp;B)</translation>
     </message>
+    <message>
+        <location line="+8"/>
+        <source>Trai&amp;ning lab</source>
+        <translation>训练实验室(&amp;N)</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::AutosaveStore</name>
+    <message>
+        <location filename="../ui/workspace/autosavestore.cpp" line="-80"/>
+        <source>it cannot be created</source>
+        <translation>无法创建它</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>it is a symbolic link</source>
+        <translation>它是一个符号链接</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it belongs to another user</source>
+        <translation>它属于另一个用户</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>it cannot be made private</source>
+        <translation>无法把它设为私有</translation>
+    </message>
 </context>
 <context>
     <name>attn::ui::QkvEditorView</name>
@@ -5815,7 +6319,7 @@ softmax 权重 %3
 <context>
     <name>attn::ui::Workspace</name>
     <message>
-        <location filename="../ui/workspace/workspacefile.cpp" line="+44"/>
+        <location filename="../ui/workspace/workspacefile.cpp" line="+45"/>
         <source>“%1” must be a whole number from 0 to %2, got %3.</source>
         <translation>“%1”必须是 0 到 %2 之间的整数，实际为 %3。</translation>
     </message>
@@ -5840,22 +6344,22 @@ softmax 权重 %3
         <translation>“%1”必须是对象，实际为 %2。</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+40"/>
         <source>This is not an Attention Lab workspace (“format” is %1, expected “%2”).</source>
         <translation>这不是注意力实验室的工作区（“format”为 %1，应为“%2”）。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>“version” must be a whole number ≥ 1, got %1.</source>
         <translation>“version”必须是 ≥ 1 的整数，实际为 %1。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The workspace was written by a newer Attention Lab (version %1); this one reads version %2. Update Attention Lab to open it.</source>
         <translation>该工作区由较新版本的注意力实验室写入（版本 %1）；本程序读取版本 %2。请更新注意力实验室后再打开。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>scenario: %1</source>
         <translation>场景：%1</translation>
     </message>
@@ -5895,27 +6399,22 @@ softmax 权重 %3
         <translation>“views.%1”必须是对象，实际为 %2。</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>%1 is a folder, not a workspace file.</source>
-        <translation>%1 是文件夹，不是工作区文件。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+13"/>
         <source>%1 is %2, not a workspace file.</source>
         <translation>%1 是%2，不是工作区文件。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Cannot read %1: %2.</source>
         <translation>无法读取 %1：%2。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-1"/>
         <source>%1 is larger than 64 MiB, the most a workspace file may be.</source>
         <translation>%1 大于 64 MiB，超出了工作区文件的上限。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>%1: %2.</source>
         <translation>%1：%2。</translation>
     </message>
@@ -5926,7 +6425,7 @@ softmax 权重 %3
     </message>
     <message>
         <location line="+2"/>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
