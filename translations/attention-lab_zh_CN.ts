@@ -5201,8 +5201,8 @@ softmax 权重 %3
     </message>
     <message>
         <location line="+1"/>
-        <source>Ste&amp;ps</source>
-        <translation>步数(&amp;P)</translation>
+        <source>Step&amp;s</source>
+        <translation>步数(&amp;S)</translation>
     </message>
     <message>
         <location line="+13"/>

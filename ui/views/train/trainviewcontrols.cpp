@@ -116,7 +116,7 @@ void TrainView::buildControls()
     add(tr("&Heads"), m_heads);
     add(tr("d_&model"), m_dModel);
     add(tr("Learning &rate"), m_lr);
-    add(tr("Ste&ps"), m_steps);
+    add(tr("Step&s"), m_steps);
     settings->addStretch(1);
     auto *run = new QHBoxLayout;
     for (QWidget *w :
