@@ -1,6 +1,8 @@
 #include "commands.h"
 #include "pythoncommand.h"
 
+#include "checkpointcompute.h"
+
 #include "ui/base/appsettings.h"
 #include "ui/document/boundedread.h"
 #include "ui/document/scenariojson.h"
@@ -177,8 +179,16 @@ int runCompute(const QStringList &arguments)
     parser.addPositionalArgument("file",
                                  "Scenario file (JSON, format attention-lab.scenario) or tensor file.");
     const QCommandLineOption layerOption(
-        "layer", "With a tensor file: the layer to compute, from 0 (default 0).", "i", "0");
-    parser.addOption(layerOption);
+        "layer", "With a tensor file or --checkpoint: the layer, from 0 (a tensor file's default: 0).", "i");
+    parser.addOptions({
+        {"checkpoint",
+         "Instead of a scenario: one head of a trained model (a .safetensors checkpoint written by "
+         "train --checkpoint) as a scenario, on the tokens of --probe.",
+         "FILE"},
+        {"probe", "With --checkpoint: the tokens the model reads, names of its vocabulary.", "\"TOKENS …\""},
+        layerOption,
+        {"head", "With --checkpoint: the head of that layer, from 0.", "h"},
+    });
     if (!parser.parse(arguments)) {
         printError(parser.errorText());
         return BadInput;
@@ -188,6 +198,12 @@ int runCompute(const QStringList &arguments)
         std::fputs(qPrintable(parser.helpText()), stdout);
         return Ok;
     }
+    if (parser.isSet("checkpoint")) return runCheckpointCompute(parser);
+    for (const char *option : {"probe", "head"})
+        if (parser.isSet(option)) {
+            printError(QStringLiteral("--%1 needs --checkpoint FILE").arg(option));
+            return BadInput;
+        }
     const QStringList positional = parser.positionalArguments();
     if (positional.size() != 2) {
         printError("usage: attention-lab compute SCENARIO.json | TENSORS.npy|npz|safetensors [--layer i]");
@@ -195,7 +211,8 @@ int runCompute(const QStringList &arguments)
     }
     const QString path = positional.at(1);
     bool layerIsNumber = false;
-    const int layer = parser.value(layerOption).trimmed().toInt(&layerIsNumber);
+    const int layer =
+        parser.isSet(layerOption) ? parser.value(layerOption).trimmed().toInt(&layerIsNumber) : (layerIsNumber = true, 0);
     if (!layerIsNumber || layer < 0) {
         printError(
             QStringLiteral("--layer wants a layer number from 0, got \"%1\"").arg(parser.value(layerOption)));

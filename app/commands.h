@@ -12,10 +12,11 @@ namespace attn::app {
 /// Exit codes shared by every command.
 enum ExitCode { Ok = 0, Failure = 1, BadInput = 2 };
 
-/// `attention-lab compute SCENARIO.json`, or `compute FILE.npy|npz|safetensors [--layer i]` (one
-/// layer of a tensor file as a scenario, ui/io/tensorscenario.h): prints the result JSON on stdout.
-/// An invalid scenario or tensor file exits with BadInput and one line on stderr naming the file,
-/// the field or tensor, and the numbers involved.
+/// `attention-lab compute SCENARIO.json`, `compute FILE.npy|npz|safetensors [--layer i]` (one
+/// layer of a tensor file as a scenario, ui/io/tensorscenario.h), or `compute --checkpoint FILE
+/// --probe "tokens …" --layer i --head h` (one head of a trained model, checkpointcompute.h):
+/// prints the result JSON on stdout. An invalid scenario, tensor file or checkpoint exits with
+/// BadInput and one line on stderr naming the file, the field or tensor, and the numbers involved.
 int runCompute(const QStringList &arguments);
 
 /// `attention-lab export --out DIR [--format png|svg|pdf] [--size WxH] [--preset ID | --lesson ID|all]`:

@@ -50,6 +50,7 @@ const char *const kUsage =
     "       attention-lab TENSORS.safetensors|npz|npy  the window on a layer of a tensor file\n"
     "       attention-lab compute SCENARIO.json        the attention result as JSON on stdout\n"
     "       attention-lab compute TENSORS [--layer i]  the same for one layer of a tensor file\n"
+    "       attention-lab compute --checkpoint FILE --probe \"TOKENS\" --layer i --head h   one trained head\n"
     "       attention-lab export --out DIR [...]        figures (PNG/SVG/PDF) without a display\n"
     "       attention-lab export --format py SCENARIO  the scenario as a NumPy script that checks every "
     "number\n"

@@ -4,6 +4,7 @@
 #include "core/sysinfo.h"
 #include "core/train/trainer.h"
 #include "ui/base/savefile.h"
+#include "ui/io/checkpoint.h"
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
@@ -47,7 +48,23 @@ std::optional<QString> parseInt(const QCommandLineParser &p, const char *option,
 }
 
 /// The configuration the options select, or the one-line error of the first bad option.
-std::optional<QString> parse(const QCommandLineParser &p, TrainConfig &c, QString &json)
+/// Why `path`, the value of --`option`, cannot be replaced by a file, or nothing: only a regular file
+/// (or a new one) is replaced, atomically, and the folder is tried now so that a run never ends with
+/// its results lost.
+std::optional<QString> unwritable(const char *option, const QString &path, const char *kind)
+{
+    const QFileInfo target(path);
+    if (path.isEmpty() || path == QLatin1String("-") || (target.exists() && !target.isFile()))
+        return QStringLiteral("--%1: \"%2\" is not a regular file; give the path of a %3 file to write")
+            .arg(option, path, kind);
+    QSaveFile probe(path);
+    if (!probe.open(QIODevice::WriteOnly))
+        return QStringLiteral("--%1: cannot write \"%2\": %3").arg(option, path, probe.errorString());
+    probe.cancelWriting();
+    return std::nullopt;
+}
+
+std::optional<QString> parse(const QCommandLineParser &p, TrainConfig &c, QString &json, QString &checkpoint)
 {
     const QString taskName = p.value("task");
     const std::optional<TaskKind> task = taskFromName(taskName.toStdString());
@@ -87,17 +104,13 @@ std::optional<QString> parse(const QCommandLineParser &p, TrainConfig &c, QStrin
     c.model.layer_norm = p.isSet("layer-norm");
     if (p.isSet("json")) {
         json = p.value("json");
-        const QFileInfo target(json);
-        // Only a regular file (or a new one) is replaced, atomically; the folder is tried now so
-        // that a run never ends with its results lost.
-        if (json.isEmpty() || json == QLatin1String("-") || (target.exists() && !target.isFile()))
-            return QStringLiteral(
-                       "--json: \"%1\" is not a regular file; give the path of a .json file to write")
-                .arg(json);
-        QSaveFile probe(json);
-        if (!probe.open(QIODevice::WriteOnly))
-            return QStringLiteral("--json: cannot write \"%1\": %2").arg(json, probe.errorString());
-        probe.cancelWriting();
+        if (auto e = unwritable("json", json, ".json")) return e;
+    }
+    if (p.isSet("checkpoint")) {
+        checkpoint = p.value("checkpoint");
+        if (auto e = unwritable("checkpoint", checkpoint, ".safetensors")) return e;
+        if (!json.isEmpty() && QFileInfo(json).absoluteFilePath() == QFileInfo(checkpoint).absoluteFilePath())
+            return QStringLiteral("--json and --checkpoint name the same file \"%1\"").arg(json);
     }
     return std::nullopt;
 }
@@ -212,12 +225,16 @@ int runTrainCommand(const QStringList &arguments)
         {"mlp", "An MLP after each attention layer (d_mlp = 4 · d_model)."},
         {"layer-norm", "Pre-LayerNorm before attention, MLP and unembedding."},
         {"json", "Also write the configuration, curves and head roles to FILE (written atomically).", "FILE"},
+        {"checkpoint",
+         "Also write the trained weights to FILE as .safetensors, with the configuration, task, step and "
+         "seed in its metadata (written atomically; loads in PyTorch).",
+         "FILE"},
     });
     if (const std::optional<int> stop = parseCommand(parser, arguments, QStringLiteral("train")))
         return *stop;
     TrainConfig config;
-    QString json;
-    if (const auto error = parse(parser, config, json)) {
+    QString json, checkpoint;
+    if (const auto error = parse(parser, config, json, checkpoint)) {
         printError(*error);
         return BadInput;
     }
@@ -317,6 +334,13 @@ int runTrainCommand(const QStringList &arguments)
         if (!attn::ui::saveFileAtomically(json, QJsonDocument(out).toJson(QJsonDocument::Indented),
                                           &reason)) {
             printError(QStringLiteral("cannot write %1: %2").arg(json, reason));
+            return Failure;
+        }
+    }
+    if (!checkpoint.isEmpty()) {
+        QString reason;
+        if (!attn::io::writeCheckpoint(checkpoint, t, &reason)) {
+            printError(reason);
             return Failure;
         }
     }

@@ -8,11 +8,13 @@ namespace attn::app {
 
 /// `attention-lab train --task induction|previous-token|copy|reverse|coreference [--layers L]
 /// [--heads H] [--head-dim D] [--d-model D] [--steps N] [--batch B] [--lr X] [--seed S]
-/// [--threads T] [--log-every K] [--rope] [--mlp] [--layer-norm] [--json OUT.json]`.
+/// [--threads T] [--log-every K] [--rope] [--mlp] [--layer-norm] [--json OUT.json]
+/// [--checkpoint OUT.safetensors]`.
 /// Progress on stderr, a summary (final held-out loss and accuracy, the head-role table, wall
 /// time and steps/s) on stdout, everything (configuration, per-step and logged curves, head
 /// roles at every logged step) in the JSON file, written atomically.
-/// Exit codes: 0 done, 1 the JSON or stdout could not be written, 2 bad options (one line on
+/// The checkpoint holds the weights with the configuration, task, step and seed (ui/io/checkpoint.h).
+/// Exit codes: 0 done, 1 the JSON, the checkpoint or stdout could not be written, 2 bad options (one line on
 /// stderr naming the option and the value).
 int runTrainCommand(const QStringList &arguments);
 

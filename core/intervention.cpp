@@ -140,6 +140,11 @@ Scenario restrictToQuery(const Scenario &scenario, int head, Index query)
     }
     s.num_query_heads = 1;
     s.num_kv_heads = 1;
+    // Learned projections: the cut works on their products Q, K and V (X has every query's row,
+    // and W_o every head's), so it keeps the products and drops what made them.
+    s.projection.reset();
+    s.W_o = Matrix();
+    s.b_o = Matrix();
     // 3. Labels and mask parts that index queries.
     if (!s.query_tokens.empty()) s.query_tokens = {scenario.query_tokens[static_cast<std::size_t>(query)]};
     if (!s.mask.visible.empty()) {

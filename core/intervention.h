@@ -89,8 +89,10 @@ RankComparison compareRankings(const Vector &weights, const Vector &effects, con
 /// ALiBi slope is carried over explicitly, so attend() of the result gives that (head, query)
 /// exactly the logits, weights and output it has in the full scenario, at 1/(H_q·n_q) of the work.
 /// For views that show one query of one head (e.g. its deletion sweep). The masked-row policy
-/// then applies to this row only. Throws ScenarioError("head") or ("query") for an index out of
-/// range, and whatever validate() throws for `scenario`.
+/// then applies to this row only. A scenario with learned projections keeps their products Q, K, V
+/// and loses X, the W matrices and W_o (the cut's output is the head's, before W_o). Throws
+/// ScenarioError("head") or ("query") for an index out of range, and whatever validate() throws
+/// for `scenario`.
 Scenario restrictToQuery(const Scenario &scenario, int head, Index query);
 
 /// Every key deleted in turn, and per query the weight ranking against the effect ranking.

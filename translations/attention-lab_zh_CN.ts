@@ -1398,6 +1398,62 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
     </message>
 </context>
 <context>
+    <name>HeadGrid</name>
+    <message>
+        <location filename="../ui/views/train/headgrid.cpp" line="+29"/>
+        <source>Attention weights of every head on the probe sequence</source>
+        <translation>每个头在探测序列上的注意力权重</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>No model yet</source>
+        <translation>还没有模型</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>L%1</source>
+        <translation>L%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>Layer %1, head %2 at step %3</source>
+        <translation>第 %1 层，头 %2，第 %3 步</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>
+%1 score: %2</source>
+        <translation>
+%1 得分：%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>
+query %1 “%2” cannot see key %3 “%4” (causal)</source>
+        <translation>
+查询 %1 “%2” 看不到键 %3 “%4”（因果掩码）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>
+query %1 “%2” → key %3 “%4”: weight %5</source>
+        <translation>
+查询 %1 “%2” → 键 %3 “%4”：权重 %5</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>
+Double-click to open this head in the Q/K/V editor</source>
+        <translation>
+双击在 Q/K/V 编辑器中打开这个头</translation>
+    </message>
+</context>
+<context>
     <name>HeadsView</name>
     <message>
         <location filename="../ui/views/heads/headsview.cpp" line="+67"/>
@@ -1430,7 +1486,7 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
         <translation>头：</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+88"/>
         <source>Nothing to show</source>
         <translation>无可显示内容</translation>
     </message>
@@ -1445,7 +1501,7 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
         <translation>%1 个查询头，%2 个 K/V 头（%3）：每个头的权重</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>Use %1 K/V heads</source>
         <translation>使用 %1 个 K/V 头</translation>
     </message>
@@ -1853,7 +1909,7 @@ masked</source>
         <translation>注意力实验室</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+57"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -3640,12 +3696,38 @@ ALiBi：%1</translation>
 <context>
     <name>ProjectionPanel</name>
     <message>
-        <location filename="../ui/views/qkv/projectionpanel.cpp" line="+39"/>
+        <location filename="../ui/views/qkv/projectionpanel.cpp" line="+44"/>
+        <location line="+79"/>
         <source>Learned projections: Q, K and V are computed from the tokens X</source>
         <translation>学习到的投影：Q、K 和 V 由词元 X 计算得出</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="-4"/>
+        <source>Output projection: output · W_o</source>
+        <translation>输出投影：输出 · W_o</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Remove &amp;biases</source>
+        <translation>移除偏置(&amp;B)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Add &amp;biases</source>
+        <translation>添加偏置(&amp;B)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Drop b_q, b_k, b_v and b_o (one undoable edit)</source>
+        <translation>删除 b_q、b_k、b_v 和 b_o（一次可撤销的编辑）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add zero biases b_q, b_k, b_v (and b_o with W_o) to edit: Q = X·W_q + b_q, …</source>
+        <translation>添加全零偏置 b_q、b_k、b_v（有 W_o 时还有 b_o）以便编辑：Q = X·W_q + b_q，…</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>projected output = O·W_o%1: (%2 × %3)·(%4) → %2 × %5</source>
         <translation>投影后的输出 = O·W_o%1：(%2 × %3)·(%4) → %2 × %5</translation>
     </message>
@@ -3654,11 +3736,21 @@ ALiBi：%1</translation>
         <source>projected output of “%1” = [%2]</source>
         <translation>“%1”的投影后输出 = [%2]</translation>
     </message>
+    <message>
+        <location line="+16"/>
+        <source>Remove biases</source>
+        <translation>移除偏置</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Add biases</source>
+        <translation>添加偏置</translation>
+    </message>
 </context>
 <context>
     <name>ProjectionTableModel</name>
     <message>
-        <location filename="../ui/models/projectiontablemodel.cpp" line="+94"/>
+        <location filename="../ui/models/projectiontablemodel.cpp" line="+103"/>
         <source>%1[%2, %3] = %4</source>
         <translation>%1[%2, %3] = %4</translation>
     </message>
@@ -3718,6 +3810,16 @@ ALiBi：%1</translation>
     </message>
     <message>
         <location line="+53"/>
+        <source>Blue &lt; 0 &lt; red. W_o is the scenario&apos;s: edit it in the Q/K/V editor&apos;s W_o table, and every output entry follows.</source>
+        <translation>蓝 &lt; 0 &lt; 红。W_o 来自场景：在 Q/K/V 编辑器的 W_o 表格中编辑它，每个输出分量都会随之改变。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Blue &lt; 0 &lt; red; W_o from the scenario.</source>
+        <translation>蓝 &lt; 0 &lt; 红；W_o 来自场景。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Blue &lt; 0 &lt; red. W_o is fixed by the view (seeded Xavier-uniform, not trained): every output entry mixes every head.</source>
         <translation>蓝 &lt; 0 &lt; 红。W_o 由视图固定（带种子的 Xavier 均匀初始化，未训练）：每个输出分量都混合了每个头。</translation>
     </message>
@@ -5035,6 +5137,322 @@ softmax 权重 %3
     </message>
 </context>
 <context>
+    <name>TrainView</name>
+    <message>
+        <location filename="../ui/views/train/trainview.cpp" line="+133"/>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location filename="../ui/views/train/trainviewcontrols.cpp" line="+60"/>
+        <source>&amp;Play</source>
+        <translation>播放(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stop after the current step (Space)</source>
+        <translation>当前步骤结束后停止（空格键）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../ui/views/train/trainviewcontrols.cpp" line="+1"/>
+        <source>Train up to the last step on a thread of its own (Space)</source>
+        <translation>在独立线程上训练到最后一步（空格键）</translation>
+    </message>
+    <message>
+        <location line="+99"/>
+        <source>train loss</source>
+        <translation>训练损失</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>train accuracy</source>
+        <translation>训练准确率</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>held-out loss</source>
+        <translation>留出集损失</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>held-out accuracy</source>
+        <translation>留出集准确率</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>L%1 H%2</source>
+        <translation>L%1 H%2</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Heads on the probe at step %1</source>
+        <translation>第 %1 步时各个头在探测序列上的权重</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>step %1 / %2</source>
+        <translation>第 %1 / %2 步</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Refused: %1</source>
+        <translation>已拒绝：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 steps/s</source>
+        <translation>%1 步/秒</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>held-out loss %1, accuracy %2</source>
+        <translation>留出集损失 %1，准确率 %2</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Layer %1, head %2 of a trained %3 model at step %4 (seed %5)</source>
+        <translation>训练好的%3模型第 %1 层头 %2，第 %4 步（种子 %5）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Cannot open this head: %1</source>
+        <translation>无法打开这个头：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Open layer %1, head %2 at step %3</source>
+        <translation>打开第 %1 层头 %2（第 %3 步）</translation>
+    </message>
+    <message>
+        <location filename="../ui/views/train/trainviewcontrols.cpp" line="-24"/>
+        <location line="+36"/>
+        <source>induction</source>
+        <translation>归纳</translation>
+    </message>
+    <message>
+        <location line="-35"/>
+        <location line="+35"/>
+        <source>previous token</source>
+        <translation>前一个词元</translation>
+    </message>
+    <message>
+        <location line="-34"/>
+        <source>copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>reverse</source>
+        <translation>反转</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>coreference</source>
+        <translation>指代消解</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>What the model learns to predict. Induction: random tokens whose second half repeats the first; coreference: “Xiaohong told Ming that she …” → the name.</source>
+        <translation>模型要学会预测什么。归纳：后半段重复前半段的随机词元；指代消解：“Xiaohong told Ming that she …” → 那个名字。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Changing it starts a new model at step 0.</source>
+        <translation>修改它会从第 0 步开始一个新模型。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Seed of the initial weights and of the data. %1</source>
+        <translation>初始权重和数据的随机种子。%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Layers of attention. %1</source>
+        <translation>注意力层数。%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Heads per layer (head_dim = d_model / heads). %1</source>
+        <translation>每层的头数（head_dim = d_model / 头数）。%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Width of the residual stream. %1</source>
+        <translation>残差流的宽度。%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>AdamW learning rate (cosine decay to a tenth by the last step). %1</source>
+        <translation>AdamW 学习率（余弦衰减，到最后一步降到十分之一）。%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Steps of the run; Play trains up to here. %1</source>
+        <translation>本次训练的步数；“播放”训练到这里。%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>One s&amp;tep</source>
+        <translation>单步(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Take one training step</source>
+        <translation>训练一步</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>R&amp;eset</source>
+        <translation>重置(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Back to step 0: the seed&apos;s initial weights</source>
+        <translation>回到第 0 步：该种子的初始权重</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>duplicate token</source>
+        <translation>重复词元</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>first token</source>
+        <translation>首个词元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>target token</source>
+        <translation>目标词元</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>entropy</source>
+        <translation>熵</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Head-role score drawn over the steps and written under each head. Induction: mean weight on the token after the earlier occurrence of the current token; previous token: mean weight on i − 1; duplicate: on earlier copies of the current token; first: on position 0; target: on the token to predict; entropy in nats.</source>
+        <translation>随训练步数绘制、并写在每个头下方的头角色得分。归纳：当前词元先前出现位置之后那个词元上的平均权重；前一个词元：位置 i − 1 上的平均权重；重复：当前词元先前副本上的权重；首个：位置 0 上的权重；目标：要预测的词元上的权重；熵以奈特为单位。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Go back to a recorded step and see the heads as they were</source>
+        <translation>回到某个记录下来的步骤，查看当时的各个头</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Open this head</source>
+        <translation>打开这个头(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The probe&apos;s residual stream at this layer and the selected head&apos;s W_q, W_k, W_v, W_o become the scenario of the Q/K/V editor (undo brings the previous one back)</source>
+        <translation>探测序列在这一层的残差流和所选头的 W_q、W_k、W_v、W_o 成为 Q/K/V 编辑器的场景（撤销可恢复之前的场景）</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Tas&amp;k</source>
+        <translation>任务(&amp;K)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>See&amp;d</source>
+        <translation>种子(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Layers</source>
+        <translation>层数(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Heads</source>
+        <translation>头数(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>d_&amp;model</source>
+        <translation>d_model(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Learning &amp;rate</source>
+        <translation>学习率(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Step&amp;s</source>
+        <translation>步数(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Score</source>
+        <translation>得分</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingPlot</name>
+    <message>
+        <location filename="../ui/plots/trainingplot.cpp" line="+73"/>
+        <source>Loss and accuracy</source>
+        <translation>损失与准确率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+1"/>
+        <source>training step</source>
+        <translation>训练步数</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>loss (nats)</source>
+        <translation>损失（奈特）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>score</source>
+        <translation>得分</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>accuracy</source>
+        <translation>准确率</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>train loss</source>
+        <translation>训练损失</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>held-out loss</source>
+        <translation>留出集损失</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>train accuracy</source>
+        <translation>训练准确率</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>held-out accuracy</source>
+        <translation>留出集准确率</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>%1 score of each head (colour: head; line: layer)</source>
+        <translation>每个头的%1得分（颜色：头；线型：层）</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>%1 at step %2: %3</source>
+        <translation>%1，第 %2 步：%3</translation>
+    </message>
+</context>
+<context>
     <name>WorkspaceController</name>
     <message>
         <location filename="../ui/workspace/workspacecontroller.cpp" line="+39"/>
@@ -5298,12 +5716,12 @@ softmax 权重 %3
         <translation>尚未计算任何内容</translation>
     </message>
     <message>
-        <location filename="../ui/lessons/lessonstage.cpp" line="+36"/>
+        <location filename="../ui/lessons/lessonstage.cpp" line="+37"/>
         <source>Locked in this step of the lesson</source>
         <translation>在本课的此步骤中已锁定</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+63"/>
         <source>Cannot create the folder %1.</source>
         <translation>无法创建文件夹 %1。</translation>
     </message>
@@ -5901,7 +6319,7 @@ softmax 权重 %3
         <translation>查询“%1”：softmax（蓝），线性（橙）</translation>
     </message>
     <message>
-        <location filename="../ui/views/viewregistry.cpp" line="+41"/>
+        <location filename="../ui/views/viewregistry.cpp" line="+42"/>
         <source>&amp;Sentence arcs</source>
         <translation>句子连线(&amp;S)</translation>
     </message>
@@ -5964,6 +6382,11 @@ softmax 权重 %3
         <location line="+8"/>
         <source>Model: &amp;layers × heads</source>
         <translation>模型：层 × 头(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Trai&amp;ning lab</source>
+        <translation>训练实验室(&amp;N)</translation>
     </message>
     <message>
         <location filename="../ui/views/model/modelfigure.cpp" line="-113"/>

@@ -46,6 +46,7 @@ private slots:
     void sweepMatchesSingleDeletions();
     void restrictedQueryMatchesTheFullScenario_data();
     void restrictedQueryMatchesTheFullScenario();
+    void restrictedQueryOfLearnedProjections();
     void errors();
 };
 
@@ -379,6 +380,38 @@ void TestIntervention::restrictedQueryMatchesTheFullScenario()
         }
     }
     QCOMPARE(restrictToQuery(s, 3, 1).query_tokens, (std::vector<std::string>{"b"}));
+}
+
+void TestIntervention::restrictedQueryOfLearnedProjections()
+{
+    // X (3 × 2), W_q = W_k = I, W_v = 2·I and an output projection: the cut keeps the products
+    // Q, K, V of its query and drops X, the W matrices and W_o, so deleting keys works on it as on
+    // a typed scenario with the same Q, K and V.
+    Scenario s;
+    Projection p;
+    p.X = Matrix{{1, 0}, {0, 1}, {1, 1}};
+    p.W_q = Matrix::Identity(2, 2);
+    p.W_k = Matrix::Identity(2, 2);
+    p.W_v = 2 * Matrix::Identity(2, 2);
+    s.projection = p;
+    s.W_o = Matrix{{1}, {1}};
+    s.mask.causal = true;
+    project(s);
+    Scenario typed = s;
+    typed.projection.reset();
+    typed.W_o = Matrix();
+    const Scenario cut = restrictToQuery(s, 0, 2);
+    QVERIFY(!cut.projection.has_value());
+    QCOMPARE(cut.W_o.size(), Index(0));
+    QCOMPARE(cut.query, (Matrix{{1, 1}}));
+    QCOMPARE(cut.value, s.value);
+    const DeletionSweep a = deletionSweep(cut);
+    const DeletionSweep b = deletionSweep(restrictToQuery(typed, 0, 2));
+    for (Index j = 0; j < 3; ++j)
+        QCOMPARE(a.keys[std::size_t(j)].effect(0, 0), b.keys[std::size_t(j)].effect(0, 0));
+    // Query 2 = [1, 1] scores keys [1, 0], [0, 1], [1, 1] with 1/√2, 1/√2, 2/√2: deleting key 2 moves
+    // the output from a mix towards [1, 1] (= (2·[1, 0] + 2·[0, 1]) / 2), a real effect.
+    QVERIFY(a.keys[2].effect(0, 0) > 0.1);
 }
 
 void TestIntervention::errors()

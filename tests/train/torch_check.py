@@ -3,12 +3,16 @@
 
     torch_check.py DIR
 
-DIR holds one folder per case, each written by the core.train_torch test:
+DIR holds one folder per case, written by the core.train_torch test (or, for a checkpoint the
+program wrote, by the cli.checkpoint test):
   case.json     the model configuration, the batch, the engine's loss, the tensor table
                 (name, shape, offset in values) and the optimiser settings
   params.f64    every parameter, little-endian float64, in the table's order
   grads.f64     the engine's dLoss/dparameters, same layout
   stepped.f64   the parameters after `adamw.steps` AdamW steps with those gradients, clipped
+A checkpoint case names a .safetensors file in case.json's "checkpoint" instead of params.f64: the
+model's configuration then comes from the file's metadata and its weights from the file's tensors
+(read here by the format's specification, no safetensors package needed), and it has no AdamW part.
 
 The model is rebuilt here from the same equations with PyTorch's own operations (layer_norm,
 gelu, softmax over a causally masked score matrix, cross_entropy), its loss and gradients come
@@ -19,6 +23,7 @@ exit status 0 when everything agrees, 1 when something differs, 3 when PyTorch i
 import json
 import math
 import os
+import struct
 import sys
 
 try:
@@ -42,6 +47,26 @@ def read_f64(path, count):
 def tensors_of(flat, table):
     return {t["name"]: flat[t["offset"]:t["offset"] + math.prod(t["shape"])].view(*t["shape"]).clone()
             for t in table}
+
+
+SAFETENSORS_DTYPES = {"F64": torch.float64, "F32": torch.float32}
+
+
+def read_checkpoint(path):
+    """The model configuration (from __metadata__["model"]) and every tensor, as float64."""
+    data = open(path, "rb").read()
+    (length,) = struct.unpack_from("<Q", data, 0)
+    header = json.loads(data[8:8 + length].decode("utf-8"))
+    metadata = header.pop("__metadata__")
+    if metadata.get("format") != "attention-lab.checkpoint":
+        raise ValueError("%s is not an attention-lab checkpoint" % path)
+    body = data[8 + length:]
+    tensors = {}
+    for name, entry in header.items():
+        begin, end = entry["data_offsets"]
+        values = torch.frombuffer(bytearray(body[begin:end]), dtype=SAFETENSORS_DTYPES[entry["dtype"]])
+        tensors[name] = values.to(torch.float64).view(*entry["shape"]).clone()
+    return json.loads(metadata["model"]), metadata, tensors
 
 
 def rope(x, base):
@@ -93,7 +118,13 @@ def check_case(folder):
     case = json.load(open(os.path.join(folder, "case.json")))
     cfg, table = case["config"], case["tensors"]
     count = sum(math.prod(t["shape"]) for t in table)
-    P = tensors_of(read_f64(os.path.join(folder, "params.f64"), count), table)
+    if "checkpoint" in case:
+        # The model as a PyTorch user would build it: configuration and weights from the file.
+        cfg, metadata, P = read_checkpoint(os.path.join(folder, case["checkpoint"]))
+        if sorted(P) != sorted(t["name"] for t in table):
+            raise ValueError("the checkpoint's tensors differ from the engine's parameters")
+    else:
+        P = tensors_of(read_f64(os.path.join(folder, "params.f64"), count), table)
     G = tensors_of(read_f64(os.path.join(folder, "grads.f64"), count), table)
     batch = case["batch"]
     shape = (batch["batch_size"], batch["seq_len"])
@@ -111,6 +142,9 @@ def check_case(folder):
             grad = torch.zeros_like(P[t["name"]])
         result["tensors"][t["name"]] = (grad - G[t["name"]]).abs().max().item()
 
+    if "adamw" not in case:
+        result["adamw_error"] = 0.0  # a checkpoint case checks the loss and the gradients only
+        return result
     # The optimiser: clip to max_norm, then AdamW with decay on the matrices only.
     opt = case["adamw"]
     stepped = tensors_of(read_f64(os.path.join(folder, "stepped.f64"), count), table)

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/scenario.h"
+#include "timeouts.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/lessons/lesson.h"
 #include "ui/models/scorematrixmodel.h"
@@ -17,6 +18,7 @@
 #include <QRegularExpression>
 #include <QSpinBox>
 #include <QStringList>
+#include <QTest>
 
 #include <map>
 
@@ -32,8 +34,9 @@ using attn::lessons::LessonStep;
 /// score strip), "edit scores directly" and "S[row][col]=x" (the score table; rows and columns by
 /// label), "W_q[row][col]=x" (also X, X_kv, W_k, W_v, W_o; rows by number: the projection tables), and for a
 /// figure view's own controls "set NAME=VALUE" (a spin box, slider or combo box of the view found by
-/// objectName; a combo box by item data or text) and "click NAME [xN]" (a button, N times). Key: "<lesson
-/// id>/<step, from 1>".
+/// objectName; a combo box by item data or text), "click NAME [xN]" (a button, N times) and "wait
+/// NAME=VALUE" (until the view's task value NAME equals VALUE: a run on a worker thread ends). Key:
+/// "<lesson id>/<step, from 1>".
 inline const std::map<QString, QStringList> &solutions()
 {
     static const std::map<QString, QStringList> table = {
@@ -101,6 +104,14 @@ inline const std::map<QString, QStringList> &solutions()
         {"16-baselines/1", {"K[cat][0]=1", "K[cat][1]=0"}},
         {"16-baselines/2", {"set convWidth=6"}},
         {"16-baselines/3", {"V[she][0]=3"}},
+        // lessons 17, 18 (training runs on the view's worker thread; "wait" lets it finish):
+        {"17-heads-are-learned/1", {"click trainPlay", "wait running=0"}},
+        {"17-heads-are-learned/2", {"click trainPlay", "wait running=0", "click trainOpenHead"}},
+        {"17-heads-are-learned/3", {"set trainSeed=1", "click trainPlay", "wait running=0"}},
+        {"18-does-she-find-xiaohong/1", {"set trainTask=coreference", "click trainPlay", "wait running=0"}},
+        {"18-does-she-find-xiaohong/2",
+         {"set trainTask=coreference", "set trainRole=target token", "click trainPlay", "wait running=0"}},
+        {"18-does-she-find-xiaohong/3", {"set interventionKind=delete", "set interventionKey=Yan"}},
     };
     return table;
 }
@@ -136,6 +147,15 @@ inline bool applyViewEdit(const QString &edit, attn::ui::FigureView *view, QStri
             return true;
         }
         return (*why = m.captured(1) + " is not a spin box, slider or combo box", false);
+    }
+    static const QRegularExpression wait(QStringLiteral("^wait (\\w+)=(-?[\\d.]+)$"));
+    if (const QRegularExpressionMatch m = wait.match(edit); m.hasMatch()) {
+        const QString name = m.captured(1);
+        const double value = m.captured(2).toDouble();
+        const bool reached =
+            QTest::qWaitFor([&] { return view->currentTaskValues().value(name, -1) == value; },
+                            attn::test::scaledTimeout(120000));
+        return reached || (*why = name + " never became " + m.captured(2), false);
     }
     if (const QRegularExpressionMatch m = click.match(edit); m.hasMatch()) {
         auto *button = view->findChild<QAbstractButton *>(m.captured(1));

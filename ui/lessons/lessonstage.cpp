@@ -13,6 +13,7 @@
 #include <QAbstractItemView>
 #include <QCoreApplication>
 #include <QDir>
+#include <QPushButton>
 #include <QTableView>
 #include <QToolButton>
 
@@ -44,11 +45,17 @@ void applyControls(const LessonStep *step, ui::QkvEditorView &view)
                                         : QAbstractItemView::NoEditTriggers);
         table->setToolTip(editable || projected ? QString() : locked);
     }
-    for (ui::ProjectionMatrix matrix :
-         {ui::ProjectionMatrix::X, ui::ProjectionMatrix::X_kv, ui::ProjectionMatrix::W_q,
-          ui::ProjectionMatrix::W_k, ui::ProjectionMatrix::W_v, ui::ProjectionMatrix::W_o}) {
+    // A bias goes with its weight matrix: b_q is editable where W_q is, …, b_o where W_o is.
+    using ui::ProjectionMatrix;
+    const std::pair<ProjectionMatrix, ProjectionMatrix> tables[] = {
+        {ProjectionMatrix::X, ProjectionMatrix::X},     {ProjectionMatrix::X_kv, ProjectionMatrix::X_kv},
+        {ProjectionMatrix::W_q, ProjectionMatrix::W_q}, {ProjectionMatrix::W_k, ProjectionMatrix::W_k},
+        {ProjectionMatrix::W_v, ProjectionMatrix::W_v}, {ProjectionMatrix::W_o, ProjectionMatrix::W_o},
+        {ProjectionMatrix::b_q, ProjectionMatrix::W_q}, {ProjectionMatrix::b_k, ProjectionMatrix::W_k},
+        {ProjectionMatrix::b_v, ProjectionMatrix::W_v}, {ProjectionMatrix::b_o, ProjectionMatrix::W_o}};
+    for (const auto &[matrix, control] : tables) {
         QTableView *table = view.projectionPanel()->tableView(matrix);
-        const bool editable = allowed(ui::projectionMatrixName(matrix));
+        const bool editable = allowed(ui::projectionMatrixName(control));
         table->setEditTriggers(editable ? QAbstractItemView::AllEditTriggers
                                         : QAbstractItemView::NoEditTriggers);
         table->setToolTip(editable ? QString() : locked);
@@ -60,6 +67,9 @@ void applyControls(const LessonStep *step, ui::QkvEditorView &view)
         if (name.startsWith(QLatin1String("add_")) || name.startsWith(QLatin1String("remove_")))
             button->setEnabled(shape);
     }
+    // Adding or removing the biases changes shapes too.
+    if (auto *biases = view.findChild<QPushButton *>(QStringLiteral("projectionBiases")))
+        biases->setEnabled(shape);
     // The score strip (kind, scale, temperature) and the score table S, if the view has them.
     if (auto *controls = view.findChild<ui::ScoreControls *>())
         controls->setLocked(!allowed(QStringLiteral("score")));

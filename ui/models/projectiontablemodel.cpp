@@ -20,6 +20,7 @@ template <class S> auto *matrixOf(S &s, ProjectionMatrix matrix)
 {
     using Pointer = decltype(&s.W_o);
     if (matrix == ProjectionMatrix::W_o) return &s.W_o;
+    if (matrix == ProjectionMatrix::b_o) return &s.b_o;
     if (!s.projection) return Pointer{nullptr};
     auto &p = *s.projection;
     switch (matrix) {
@@ -28,7 +29,11 @@ template <class S> auto *matrixOf(S &s, ProjectionMatrix matrix)
     case ProjectionMatrix::W_q: return &p.W_q;
     case ProjectionMatrix::W_k: return &p.W_k;
     case ProjectionMatrix::W_v: return &p.W_v;
-    case ProjectionMatrix::W_o: break;
+    case ProjectionMatrix::b_q: return &p.b_q;
+    case ProjectionMatrix::b_k: return &p.b_k;
+    case ProjectionMatrix::b_v: return &p.b_v;
+    case ProjectionMatrix::W_o:
+    case ProjectionMatrix::b_o: break;
     }
     return Pointer{nullptr};
 }
@@ -43,6 +48,10 @@ QString projectionMatrixName(ProjectionMatrix matrix)
     case ProjectionMatrix::W_q: return QStringLiteral("W_q");
     case ProjectionMatrix::W_k: return QStringLiteral("W_k");
     case ProjectionMatrix::W_v: return QStringLiteral("W_v");
+    case ProjectionMatrix::b_q: return QStringLiteral("b_q");
+    case ProjectionMatrix::b_k: return QStringLiteral("b_k");
+    case ProjectionMatrix::b_v: return QStringLiteral("b_v");
+    case ProjectionMatrix::b_o: return QStringLiteral("b_o");
     case ProjectionMatrix::W_o: break;
     }
     return QStringLiteral("W_o");
@@ -141,7 +150,7 @@ bool ProjectionTableModel::setData(const QModelIndex &index, const QVariant &val
     Scenario edited = m_document->scenario();
     (*matrixOf(edited, m_matrix))(index.row(), index.column()) = number;
     try {
-        project(edited); // Q, K and V follow X and the W matrices
+        project(edited); // Q, K and V follow X, the W matrices and the biases
     } catch (const ScenarioError &e) {
         emit inputRejected(tr("%1[%2, %3] = %4: refused (%5); kept %6.")
                                .arg(name)

@@ -1,5 +1,5 @@
-// An editable table over one matrix of a scenario's learned projections (X, X_kv, W_q, W_k, W_v)
-// or its output projection W_o (core/projection.h).
+// An editable table over one matrix of a scenario's learned projections (X, X_kv, W_q, W_k, W_v,
+// the biases b_q, b_k, b_v) or its output projection W_o and bias b_o (core/projection.h).
 #pragma once
 
 #include "ui/document/scenariodocument.h"
@@ -9,9 +9,10 @@
 namespace attn::ui {
 
 /// The matrices of core/projection.h a learner can edit.
-enum class ProjectionMatrix { X, X_kv, W_q, W_k, W_v, W_o };
+enum class ProjectionMatrix { X, X_kv, W_q, W_k, W_v, W_o, b_q, b_k, b_v, b_o };
 
-/// The scenario's name of `matrix`: "X", "X_kv", "W_q", "W_k", "W_v" or "W_o".
+/// The scenario's name of `matrix`: "X", "X_kv", "W_q", "W_k", "W_v", "W_o", "b_q", "b_k", "b_v" or
+/// "b_o".
 QString projectionMatrixName(ProjectionMatrix matrix);
 
 /// The matrix `matrix` of `scenario`; empty when the scenario has none.

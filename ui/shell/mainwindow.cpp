@@ -64,6 +64,7 @@ MainWindow::MainWindow(const QString &presetId, QWidget *parent) : QMainWindow(p
     m_views->addWidget(m_view);
     for (const FigureViewInfo &info : figureViews()) {
         FigureView *view = info.create(m_document, this);
+        connect(view, &FigureView::viewRequested, this, [this](const QString &name) { showView(name); });
         m_figureViews.push_back(view);
         m_views->addWidget(view);
     }

@@ -14,6 +14,7 @@
 #include "ui/views/scoring/scoringview.h"
 #include "ui/views/sentence/sentencearcsview.h"
 #include "ui/views/tiling/tilingview.h"
+#include "ui/views/train/trainview.h"
 
 #include <QCoreApplication>
 
@@ -102,6 +103,13 @@ const std::vector<FigureViewInfo> &figureViews()
          QStringLiteral("model"),
          make<ModelView>,
          {"layers", "heads", "current_layer"}},
+        {QStringLiteral("train"),
+         tr("Trai&ning lab"),
+         QStringLiteral("training"),
+         make<TrainView>,
+         {"step", "steps", "running", "seed", "task", "layers", "heads", "heldout_loss", "heldout_accuracy",
+          "best_induction_layer1", "best_previous_token_layer0", "best_target_token", "induction_heads",
+          "shown_step", "heads_opened", "role"}},
     };
     return views;
 }

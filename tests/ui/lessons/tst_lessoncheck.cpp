@@ -330,7 +330,7 @@ void TestLessonCheck::everyTaskFailsBeforeAndPassesAfterItsEdit()
     bool viewEdits = false;
     for (const QString &edit : edits) {
         QString why;
-        if (edit.startsWith("set ") || edit.startsWith("click ")) {
+        if (edit.startsWith("set ") || edit.startsWith("click ") || edit.startsWith("wait ")) {
             viewEdits = true;
             QVERIFY2(applyViewEdit(edit, view.get(), &why), qPrintable(edit + ": " + why));
         } else {

@@ -54,6 +54,9 @@ public:
 signals:
     /// taskValues() may have changed.
     void taskValuesChanged();
+    /// The view asks the window to show the page named `name` (e.g. "qkv" after it put a scenario
+    /// in the document that is best edited there).
+    void viewRequested(const QString &name);
 
 protected:
     /// Wraps a handler of document signals (traceChanged, selectedQueryChanged, …). The wrapper

@@ -305,11 +305,17 @@ void paintHeadsFigure(QPainter &painter, QSizeF size, const HeadsFigureData &dat
         painter.drawText(QRectF(l.projectionRect.left() - 40, l.projectionRect.bottom() + 1,
                                 l.projectionRect.width() + 80, l.fontPx * 1.4),
                          Qt::AlignCenter | Qt::TextSingleLine, QStringLiteral("W_o"));
-        drawFitted(
-            painter, l.footRect, Qt::AlignCenter,
-            QObject::tr("Blue < 0 < red. W_o is fixed by the view (seeded Xavier-uniform, not trained): "
-                        "every output entry mixes every head."),
-            font, QObject::tr("Blue < 0 < red; W_o seeded, not trained."));
+        if (data.W_oFromScenario)
+            drawFitted(painter, l.footRect, Qt::AlignCenter,
+                       QObject::tr("Blue < 0 < red. W_o is the scenario's: edit it in the Q/K/V editor's W_o "
+                                   "table, and every output entry follows."),
+                       font, QObject::tr("Blue < 0 < red; W_o from the scenario."));
+        else
+            drawFitted(
+                painter, l.footRect, Qt::AlignCenter,
+                QObject::tr("Blue < 0 < red. W_o is fixed by the view (seeded Xavier-uniform, not trained): "
+                            "every output entry mixes every head."),
+                font, QObject::tr("Blue < 0 < red; W_o seeded, not trained."));
     }
     painter.restore();
 }

@@ -25,6 +25,7 @@ struct HeadsFigureData {
     int selectedHead = 0;
     int numKvHeads = 1;  ///< H_kv of the scenario
     Matrix W_o;          ///< (H_q·d_v, d_model) output projection
+    bool W_oFromScenario = false; ///< W_o is the scenario's (else the view's seeded one)
     Vector concatenated; ///< (H_q·d_v) the selected query's row of trace->output
     Vector output;       ///< (d_model) concatenated · W_o
     QString title;       ///< the bold line on top

@@ -143,12 +143,22 @@ void HeadsView::refresh()
     }
     m_Wo = Matrix();
     m_output = Vector();
+    m_WoFromScenario = false;
     if (m_document->traceIsCurrent() && hq > 0 && t.shapes.d_v > 0) {
         const Index dv = t.shapes.d_v;
-        // W_o depends on H_q and d_v only, so switching the grouping keeps it.
-        MultiHeadConfig config{hq * dv, hq, hq, dv, dv};
-        m_Wo = initMultiHead(config, kOutputSeed).W_o;                             // (H_q·d_v, d_model)
-        m_output = (t.output.row(m_document->selectedQuery()) * m_Wo).transpose(); // (d_model)
+        const Scenario &s = m_document->scenario();
+        const Index q = m_document->selectedQuery();
+        if (s.W_o.rows() == hq * dv) {
+            // The scenario's own output projection (and b_o), as compute's projected_output.
+            m_Wo = s.W_o;                                                  // (H_q·d_v, d_out)
+            m_output = projectOutput(s, t.output.row(q)).row(0).transpose(); // (d_out)
+            m_WoFromScenario = true;
+        } else {
+            // W_o depends on H_q and d_v only, so switching the grouping keeps it.
+            MultiHeadConfig config{hq * dv, hq, hq, dv, dv};
+            m_Wo = initMultiHead(config, kOutputSeed).W_o;  // (H_q·d_v, d_model)
+            m_output = (t.output.row(q) * m_Wo).transpose(); // (d_model)
+        }
     }
     m_canvas->update();
     emit taskValuesChanged();
@@ -184,6 +194,7 @@ HeadsFigureData HeadsView::figureData() const
     d.selectedHead = m_document->selectedHead();
     d.numKvHeads = m_document->scenario().num_kv_heads;
     d.W_o = m_Wo;
+    d.W_oFromScenario = m_WoFromScenario;
     if (m_Wo.size() > 0) d.concatenated = d.trace->output.row(d.selectedQuery).transpose();
     d.output = m_output;
     return d;

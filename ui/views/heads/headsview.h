@@ -34,8 +34,9 @@ Scenario withKvHeads(const Scenario &scenario, int numKvHeads);
 /// - for the selected query: each head's output (d_v entries, trace().heads[h].output) side by
 ///   side, which is the concatenation trace().output (1 × H_q·d_v), times W_o, equal to the
 ///   projected output (1 × d_model).
-/// W_o is the view's own, fixed: attn::initMultiHead's Xavier-uniform W_o for d_model = H_q·d_v
-/// and seed kOutputSeed (the scenario has no output projection).
+/// W_o is the scenario's when it has one of H_q·d_v rows (with b_o: output = concat · W_o + b_o,
+/// edited in the Q/K/V editor's W_o table); otherwise the view's own, fixed: attn::initMultiHead's
+/// Xavier-uniform W_o for d_model = H_q·d_v and seed kOutputSeed.
 /// Controls: "kvGrouping" (a combo box whose item data is H_kv as text: every divisor of H_q, from MHA
 /// down to MQA), which changes the scenario undoably through withKvHeads; "headSelector" and
 /// "queryChooser" (combo boxes for the document's selected head and query). Clicking a map
@@ -94,6 +95,7 @@ private:
     QComboBox *m_head = nullptr;
     QComboBox *m_query = nullptr;
     Matrix m_Wo;     // (H_q·d_v, d_model)
+    bool m_WoFromScenario = false;
     Vector m_output; // (d_model)
 };
 

@@ -5,6 +5,7 @@
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -12,8 +13,12 @@ namespace attn::ui {
 
 namespace {
 
+// In enum order: the matrices in row 1 of the grid, then the biases under W_q, W_k, W_v and W_o.
 constexpr ProjectionMatrix kOrder[] = {ProjectionMatrix::X,   ProjectionMatrix::X_kv, ProjectionMatrix::W_q,
-                                       ProjectionMatrix::W_k, ProjectionMatrix::W_v,  ProjectionMatrix::W_o};
+                                       ProjectionMatrix::W_k, ProjectionMatrix::W_v,  ProjectionMatrix::W_o,
+                                       ProjectionMatrix::b_q, ProjectionMatrix::b_k,  ProjectionMatrix::b_v,
+                                       ProjectionMatrix::b_o};
+constexpr int kFirstBias = 6;
 
 QString shape(const Matrix &m)
 {
@@ -54,11 +59,19 @@ ProjectionPanel::ProjectionPanel(doc::ScenarioDocument *document, QWidget *paren
         table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
         table->verticalHeader()->setDefaultSectionSize(22);
         table->setEditTriggers(QAbstractItemView::AllEditTriggers);
-        table->setMinimumHeight(70);
+        const bool bias = i >= kFirstBias;
+        table->setMinimumHeight(bias ? 44 : 70);
+        if (bias) table->setMaximumHeight(56);
         m_tables[i] = table;
-        grid->addWidget(m_titles[i], 0, i);
-        grid->addWidget(table, 1, i);
+        // A bias sits under its weight matrix: b_q under W_q (column 2), …, b_o under W_o (column 5).
+        const int column = bias ? i - kFirstBias + 2 : i;
+        grid->addWidget(m_titles[i], bias ? 2 : 0, column);
+        grid->addWidget(table, bias ? 3 : 1, column);
     }
+    m_biases = new QPushButton(this);
+    m_biases->setObjectName(QStringLiteral("projectionBiases"));
+    connect(m_biases, &QPushButton::clicked, this, &ProjectionPanel::toggleBiases);
+    grid->addWidget(m_biases, 3, 0, 1, 2, Qt::AlignLeft | Qt::AlignTop);
     m_products = new QLabel(this);
     m_products->setObjectName(QStringLiteral("projectionProducts"));
     m_products->setWordWrap(true);
@@ -91,24 +104,41 @@ QString ProjectionPanel::productsText() const
 void ProjectionPanel::updateScenario()
 {
     const Scenario &s = m_document->scenario();
-    setVisible(s.projection.has_value());
+    // Shown with learned projections, and for an output projection W_o alone (its table and b_o's).
+    setVisible(s.projection.has_value() || s.W_o.size() > 0);
     for (int i = 0; i < kMatrices; ++i) {
         const Matrix &m = projectionMatrix(s, kOrder[i]);
-        const bool shown = s.projection && m.size() > 0;
+        const bool output = kOrder[i] == ProjectionMatrix::W_o || kOrder[i] == ProjectionMatrix::b_o;
+        const bool shown = (s.projection || output) && m.size() > 0;
         m_titles[i]->setText(QStringLiteral("%1  (%2)").arg(projectionMatrixName(kOrder[i]), shape(m)));
         m_titles[i]->setVisible(shown);
         m_tables[i]->setVisible(shown);
     }
+    m_biases->setVisible(s.projection.has_value());
     if (!s.projection) {
-        m_products->clear();
+        setTitle(tr("Output projection: output · W_o"));
+        m_products->setText(projectedOutputLines(s).join(QStringLiteral("   ")));
         return;
     }
+    setTitle(tr("Learned projections: Q, K and V are computed from the tokens X"));
     const Projection &p = *s.projection;
+    const bool hasBiases = p.b_q.size() > 0 || p.b_k.size() > 0 || p.b_v.size() > 0 || s.b_o.size() > 0;
+    m_biases->setText(hasBiases ? tr("Remove &biases") : tr("Add &biases"));
+    m_biases->setToolTip(
+        hasBiases ? tr("Drop b_q, b_k, b_v and b_o (one undoable edit)")
+                  : tr("Add zero biases b_q, b_k, b_v (and b_o with W_o) to edit: Q = X·W_q + b_q, …"));
     const bool cross = p.X_kv.size() > 0;
     const char *in = cross ? "X_kv" : "X";
     QStringList lines{productLine("Q", "X", "W_q", "b_q", p.X, p.W_q, p.b_q.size() > 0),
                       productLine("K", in, "W_k", "b_k", p.keyValueInput(), p.W_k, p.b_k.size() > 0),
                       productLine("V", in, "W_v", "b_v", p.keyValueInput(), p.W_v, p.b_v.size() > 0)};
+    lines << projectedOutputLines(s);
+    m_products->setText(lines.join(QStringLiteral("   ")));
+}
+
+QStringList ProjectionPanel::projectedOutputLines(const Scenario &s) const
+{
+    QStringList lines;
     if (s.W_o.size() > 0)
         lines << tr("projected output = O·W_o%1: (%2 × %3)·(%4) → %2 × %5")
                      .arg(s.b_o.size() > 0 ? QStringLiteral(" + b_o") : QString())
@@ -125,7 +155,34 @@ void ProjectionPanel::updateScenario()
         lines << tr("projected output of “%1” = [%2]")
                      .arg(m_document->queryLabel(q), entries.join(QStringLiteral(", ")));
     }
-    m_products->setText(lines.join(QStringLiteral("   ")));
+    return lines;
+}
+
+void ProjectionPanel::toggleBiases()
+{
+    Scenario edited = m_document->scenario();
+    if (!edited.projection) return;
+    Projection &p = *edited.projection;
+    const bool hasBiases = p.b_q.size() > 0 || p.b_k.size() > 0 || p.b_v.size() > 0 || edited.b_o.size() > 0;
+    QString text;
+    if (hasBiases) {
+        p.b_q = p.b_k = p.b_v = Matrix();
+        edited.b_o = Matrix();
+        text = tr("Remove biases");
+    } else {
+        p.b_q = Matrix::Zero(1, p.W_q.cols());
+        p.b_k = Matrix::Zero(1, p.W_k.cols());
+        p.b_v = Matrix::Zero(1, p.W_v.cols());
+        if (edited.W_o.size() > 0) edited.b_o = Matrix::Zero(1, edited.W_o.cols());
+        text = tr("Add biases");
+    }
+    try {
+        project(edited);
+    } catch (const ScenarioError &e) {
+        emit inputRejected(QString::fromUtf8(e.what()));
+        return;
+    }
+    m_document->replaceScenario(edited, text);
 }
 
 } // namespace attn::ui

@@ -7,14 +7,18 @@
 #include <QGroupBox>
 
 class QLabel;
+class QPushButton;
 class QTableView;
 
 namespace attn::ui {
 
-/// One small table per matrix (X, X_kv when given, W_q, W_k, W_v, W_o when given) over the
+/// One small table per matrix (X, X_kv when given, W_q, W_k, W_v, W_o when given, and under W_q,
+/// W_k, W_v and W_o their biases b_q, b_k, b_v and b_o when the scenario has them) over the
 /// document's scenario, and a line per product with its shapes, e.g.
 /// "Q = X·W_q: (1 × 2)·(2 × 2) → 1 × 2". An edit of any cell recomputes Q, K and V through the
-/// document (one undoable edit), so the tables below, the weights and the output follow.
+/// document (one undoable edit), so the tables below, the weights and the output follow. The
+/// Biases button adds zero biases (b_o too when there is a W_o) or removes them, as one undoable
+/// edit. A scenario with W_o but no X shows only W_o and b_o (lesson 10's output projection).
 class ProjectionPanel : public QGroupBox {
     Q_OBJECT
 
@@ -35,12 +39,17 @@ signals:
 private:
     void updateScenario();
 
-    static constexpr int kMatrices = 6;
+    void toggleBiases();
+    /// The output projection's lines: its shapes and the selected query's projected output.
+    QStringList projectedOutputLines(const Scenario &s) const;
+
+    static constexpr int kMatrices = 10;
     doc::ScenarioDocument *m_document;
     ProjectionTableModel *m_models[kMatrices] = {};
     QTableView *m_tables[kMatrices] = {};
     QLabel *m_titles[kMatrices] = {};
     QLabel *m_products = nullptr;
+    QPushButton *m_biases = nullptr;
 };
 
 } // namespace attn::ui

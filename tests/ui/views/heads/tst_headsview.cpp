@@ -65,6 +65,7 @@ private slots:
     void refusesBadCounts();
     void groupingComboIsOneUndoableEdit();
     void concatenationAndProjection();
+    void scenarioOutputProjectionIsUsed();
     void clickSelectsHeadAndQuery();
     void rowLabelsClearTheSelectedFrame();
     void headSelectorAndTaskValues();
@@ -167,6 +168,31 @@ void TestHeadsView::concatenationAndProjection()
     const attn::Vector cb = document.trace().output.row(1).transpose();
     QCOMPARE(cb(0), 0.5 * 16 + 0.5 * 17); // pooled values 16 and 17
     QVERIFY(std::abs(view.projectedOutput()(0) - (cb.transpose() * expected.col(0))(0)) < 1e-12);
+}
+
+void TestHeadsView::scenarioOutputProjectionIsUsed()
+{
+    // A scenario with its own W_o (4 × 2) and b_o: the view draws that one, output = concat · W_o + b_o,
+    // and an edit of W_o (as the Q/K/V editor's table makes it) moves the projected output.
+    attn::Scenario s = fourHeads();
+    s.W_o = Matrix::Zero(4, 2);
+    s.W_o(0, 0) = 1;   // output 0 = head 0's entry
+    s.W_o(3, 1) = 0.5; // output 1 = half of head 3's entry + b_o
+    s.b_o = Matrix::Constant(1, 2, 10);
+    ScenarioDocument document;
+    QVERIFY(document.load(s));
+    HeadsView view(&document);
+    QCOMPARE(view.outputProjection(), s.W_o);
+    const attn::Vector c = document.trace().output.row(0).transpose();
+    QCOMPARE(view.projectedOutput().size(), attn::Index(2));
+    QCOMPARE(view.projectedOutput()(0), c(0) + 10);
+    QCOMPARE(view.projectedOutput()(1), 0.5 * c(3) + 10);
+    attn::Scenario edited = document.scenario();
+    edited.W_o(0, 0) = 2;
+    QVERIFY(document.replaceScenario(edited, QStringLiteral("W_o[0, 0] = 2")));
+    QCOMPARE(view.projectedOutput()(0), 2 * c(0) + 10);
+    document.undoStack()->undo();
+    QCOMPARE(view.projectedOutput()(0), c(0) + 10);
 }
 
 void TestHeadsView::clickSelectsHeadAndQuery()

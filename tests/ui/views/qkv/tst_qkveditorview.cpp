@@ -10,6 +10,7 @@
 
 #include <QComboBox>
 #include <QLabel>
+#include <QPushButton>
 #include <QTableView>
 #include <QTest>
 #include <QUndoStack>
@@ -70,6 +71,7 @@ private slots:
     void rawScoresShapesNameS();
     void selectedQueryRowIsScrolledIntoView();
     void projectionModeEditsXAndW();
+    void biasesAreAddedEditedAndRemoved();
 };
 
 void TestQkvEditorView::refusedEditKeepsTablesAndPlotsTogether()
@@ -267,6 +269,53 @@ void TestQkvEditorView::projectionModeEditsXAndW()
     QVERIFY(document.load(attn::test::workedExample())); // a plain scenario: no panel, Q editable
     QVERIFY(panel->isHidden());
     QCOMPARE(view.tableView(TensorRole::Query)->editTriggers(), QAbstractItemView::AllEditTriggers);
+}
+
+void TestQkvEditorView::biasesAreAddedEditedAndRemoved()
+{
+    // The projected worked example with W_o = [[1], [1]]: Add biases gives zero b_q, b_k, b_v, b_o;
+    // b_q = [0, 3] turns the query [1, 0] into [1, 3], so k2 (score 3/√2) outweighs k1 (1/√2).
+    attn::Scenario s = attn::test::projectedWorkedExample();
+    s.W_o = attn::Matrix::Ones(2, 1);
+    ScenarioDocument document;
+    QVERIFY(document.load(s));
+    QkvEditorView view(&document);
+    attn::ui::ProjectionPanel *panel = view.projectionPanel();
+    using attn::ui::ProjectionMatrix;
+    QVERIFY(panel->tableView(ProjectionMatrix::b_q)->isHidden());
+    auto *button = panel->findChild<QPushButton *>(QStringLiteral("projectionBiases"));
+    QVERIFY(button);
+    button->click();
+    for (ProjectionMatrix m :
+         {ProjectionMatrix::b_q, ProjectionMatrix::b_k, ProjectionMatrix::b_v, ProjectionMatrix::b_o})
+        QVERIFY(!panel->tableView(m)->isHidden());
+    QCOMPARE(document.scenario().projection->b_q, attn::Matrix::Zero(1, 2));
+    QCOMPARE(document.scenario().b_o, attn::Matrix::Zero(1, 1));
+    QVERIFY(panel->productsText().startsWith(QStringLiteral("Q = X·W_q + b_q: (1 × 2)·(2 × 2) → 1 × 2")));
+
+    attn::ui::ProjectionTableModel *bq = panel->model(ProjectionMatrix::b_q);
+    QCOMPARE(bq->rowCount(), 1);
+    QCOMPARE(bq->columnCount(), 2);
+    QVERIFY(bq->setData(bq->index(0, 1), QStringLiteral("3")));
+    QCOMPARE(document.tensor(TensorRole::Query)(0, 0), 1.0);
+    QCOMPARE(document.tensor(TensorRole::Query)(0, 1), 3.0);
+    const double w2 = 1.0 / (1.0 + std::exp(-2.0 / std::sqrt(2.0))); // e^{3/√2} / (e^{1/√2} + e^{3/√2})
+    QVERIFY(std::abs(document.trace().heads[0].weights(0, 1) - w2) < 1e-12);
+    QCOMPARE(document.undoStack()->text(document.undoStack()->index() - 1), QStringLiteral("b_q[0, 1] = 3"));
+    attn::ui::ProjectionTableModel *bo = panel->model(ProjectionMatrix::b_o);
+    QVERIFY(bo->setData(bo->index(0, 0), QStringLiteral("0.5")));
+    QCOMPARE(document.scenario().b_o(0, 0), 0.5);
+    QVERIFY(!bq->setData(bq->index(0, 0), QStringLiteral("nan"))); // refused, kept
+    QCOMPARE(document.scenario().projection->b_q(0, 0), 0.0);
+
+    button->click(); // remove them all, one edit
+    QCOMPARE(document.scenario().projection->b_q.size(), attn::Index(0));
+    QCOMPARE(document.scenario().b_o.size(), attn::Index(0));
+    QCOMPARE(document.tensor(TensorRole::Query)(0, 1), 0.0);
+    QVERIFY(panel->tableView(ProjectionMatrix::b_q)->isHidden());
+    document.undoStack()->undo(); // the biases are back with their values
+    QCOMPARE(document.scenario().projection->b_q(0, 1), 3.0);
+    QCOMPARE(document.scenario().b_o(0, 0), 0.5);
 }
 
 QTEST_MAIN(TestQkvEditorView)
