@@ -264,7 +264,9 @@ bool runTable(const char *mode, const std::vector<BenchConfig> &configs, const b
     int index = 0;
     for (const BenchConfig &c : configs) {
         ++index;
-        if (const auto why = bench::refusal(c, bench::availableMemoryBytes())) {
+        std::optional<std::string> why = bench::refusal(c, bench::availableMemoryBytes());
+        if (!why) why = bench::slowRefusal(c, roof.fma_gflops);
+        if (why) {
             print(row(configCells(c), timingWidths()) + "  refused: " + QString::fromStdString(*why));
             QJsonObject o = configJson(c, mode);
             o.insert("reason", QString::fromStdString(*why));
@@ -370,7 +372,12 @@ int runBenchCommand(const QStringList &arguments)
          "min(3, R).",
          "R", "10"},
         {"warmup", "Untimed runs before the timed ones (default 1).", "W", "1"},
-        {"time-budget", "Seconds of timed runs per configuration (default 3).", "S", "3"},
+        {"time-budget",
+         "Seconds of timed runs per configuration (default 3): no timed run starts once they add up to S, "
+         "but at least min(3, R) are timed. Not counted: the warm-up runs, the error check's reference run "
+         "(one per problem) and the roof (once, 1-2 s). A configuration whose single call would take over "
+         "a minute even at the FMA peak is refused.",
+         "S", "3"},
         {"tile", "Tile sizes BRxBC of the tiled kernel (default 128x128, the fastest measured at d = 64).",
          "BRxBC", "128x128"},
         {"decode", "Decode benchmark instead: one query (n_q = 1) against n_k = each n keys; shows the K/V "
@@ -406,7 +413,10 @@ int runBenchCommand(const QStringList &arguments)
         const std::vector<BenchConfig> decode = o.decode ? plan(o, true) : std::vector<BenchConfig>{};
         // The roof takes seconds to measure; when every run is refused it would serve nothing.
         const std::size_t available = bench::availableMemoryBytes();
-        const auto runnable = [&](const BenchConfig &c) { return !bench::refusal(c, available); };
+        // Before the roof, the time refusal assumes more FLOP/s than the threads can do.
+        const auto runnable = [&](const BenchConfig &c) {
+            return !bench::refusal(c, available) && !bench::slowRefusal(c, 0);
+        };
         const bool anyRunnable = std::any_of(prefill.begin(), prefill.end(), runnable) ||
                                  std::any_of(decode.begin(), decode.end(), runnable);
         bench::Roof roof;

@@ -1,6 +1,7 @@
 #include "commands.h"
 
 #include "ui/base/appsettings.h"
+#include "ui/document/boundedread.h"
 #include "ui/document/scenariojson.h"
 #include "ui/lessons/lessonloader.h"
 #include "ui/lessons/lessonstage.h"
@@ -16,13 +17,29 @@
 #include <QRegularExpression>
 #include <QSize>
 
+#include <algorithm>
 #include <cstdio>
+#include <optional>
 
 namespace attn::app {
 
 void printError(const QString &message)
 {
     std::fprintf(stderr, "attention-lab: %s\n", qPrintable(message));
+}
+
+bool refuseRepeatedOptions(const QCommandLineParser &parser)
+{
+    QStringList seen;
+    for (const QString &name : parser.optionNames()) {
+        if (seen.contains(name)) {
+            printError(QStringLiteral("%1%2 is given more than once; give each option once")
+                           .arg(name.size() == 1 ? QStringLiteral("-") : QStringLiteral("--"), name));
+            return true;
+        }
+        seen << name;
+    }
+    return false;
 }
 
 std::optional<int> parseCommand(QCommandLineParser &parser, const QStringList &arguments,
@@ -32,6 +49,7 @@ std::optional<int> parseCommand(QCommandLineParser &parser, const QStringList &a
         printError(parser.errorText());
         return BadInput;
     }
+    if (refuseRepeatedOptions(parser)) return BadInput;
     if (parser.isSet("help") || parser.isSet("help-all")) {
         std::fputs(qPrintable(parser.helpText()), stdout);
         return Ok;
@@ -65,9 +83,39 @@ bool printPaths(const QStringList &paths)
     return true;
 }
 
-/// `compute` prints every score and weight; beyond this many (head, query, key) pairs the JSON
-/// would run to hundreds of megabytes. Lesson-sized scenarios have a few thousand.
-constexpr long long kMaxPrintedPairs = 1LL << 22;
+/// `compute` prints every score, weight and output entry; beyond this many numbers in all the
+/// JSON would run to hundreds of megabytes. Lesson-sized scenarios have a few thousand.
+constexpr double kMaxPrintedNumbers = double(1 << 23);
+
+/// The fewest bytes one printed number takes in the indented JSON: "0", a comma, a line break and
+/// at least 12 spaces of indentation (measured: 15 for an output of zeros; random doubles take
+/// about 35).
+constexpr double kBytesPerPrintedNumber = 15;
+
+/// Why the result of `shapes` is too large to print, or empty: every number of it counts (scores
+/// and weights H_q × n_q × n_k each, the output n_q × H_q·d_v, and up to two per fully masked
+/// row and head), estimated before anything is computed.
+std::optional<QString> resultTooLarge(const Shapes &shapes)
+{
+    const double heads = shapes.num_query_heads;
+    const double nQ = double(shapes.n_q);
+    const double nK = double(shapes.n_k);
+    const double dV = double(shapes.d_v);
+    const double pairs = 2 * heads * nQ * nK;
+    const double output = nQ * heads * dV;
+    const double masked = 2 * heads * nQ;
+    const double numbers = pairs + output + masked;
+    if (numbers <= kMaxPrintedNumbers) return std::nullopt;
+    const auto count = [](double x) { return QString::number(x, 'f', 0); };
+    return QStringLiteral(
+               "the result would print %1 numbers (scores and weights 2 × H_q %2 × n_q %3 × n_k %4, "
+               "output n_q %3 × H_q·d_v %5, up to %6 for fully masked rows), more than the %7 "
+               "numbers compute prints (at least %8 of JSON); refused before computing")
+        .arg(count(numbers), count(heads), count(nQ), count(nK), count(heads * dV), count(masked),
+             count(kMaxPrintedNumbers),
+             QLocale::c().formattedDataSize(qint64(std::min(numbers * kBytesPerPrintedNumber, 9e18)), 1,
+                                            QLocale::DataSizeIecFormat));
+}
 
 /// `export --lesson ID|all [--lessons FOLDER]`: the figure of every step of the lesson(s), built
 /// in or from a teacher's folder (or one lesson file), one path a line.
@@ -126,6 +174,7 @@ int runCompute(const QStringList &arguments)
         printError(parser.errorText());
         return BadInput;
     }
+    if (refuseRepeatedOptions(parser)) return BadInput;
     if (parser.isSet("help")) {
         std::fputs(qPrintable(parser.helpText()), stdout);
         return Ok;
@@ -139,29 +188,17 @@ int runCompute(const QStringList &arguments)
     try {
         const Scenario scenario = doc::readScenarioFile(positional.at(1));
         const Shapes shapes = validate(scenario);
-        const long long pairs = static_cast<long long>(shapes.num_query_heads) * shapes.n_q * shapes.n_k;
-        if (pairs > kMaxPrintedPairs) {
-            // About 24 bytes per printed number, a score and a weight per pair.
-            const qint64 jsonBytes = static_cast<qint64>(pairs) * 48;
-            throw ScenarioError(
-                "shapes", QStringLiteral("%1 heads × n_q %2 × n_k %3 = %4 pairs is more than "
-                                         "the %5 pairs compute prints (the result would be "
-                                         "about %6 of JSON); refused before computing")
-                              .arg(shapes.num_query_heads)
-                              .arg(shapes.n_q)
-                              .arg(shapes.n_k)
-                              .arg(pairs)
-                              .arg(kMaxPrintedPairs)
-                              .arg(QLocale::c().formattedDataSize(jsonBytes, 1, QLocale::DataSizeIecFormat))
-                              .toStdString());
-        }
+        if (const std::optional<QString> why = resultTooLarge(shapes))
+            throw ScenarioError("shapes", why->toStdString());
         const AttentionTrace trace = attend(scenario);
         out = QJsonDocument(doc::resultToJson(scenario, trace)).toJson(QJsonDocument::Indented);
     } catch (const ScenarioError &error) {
-        printError(QStringLiteral("%1: %2").arg(positional.at(1), QString::fromUtf8(error.what())));
+        printError(QStringLiteral("%1: %2").arg(doc::printableFileName(positional.at(1)),
+                                                QString::fromUtf8(error.what())));
         return BadInput;
     } catch (const std::bad_alloc &) {
-        printError(QStringLiteral("%1: out of memory computing this scenario").arg(positional.at(1)));
+        printError(QStringLiteral("%1: out of memory computing this scenario")
+                       .arg(doc::printableFileName(positional.at(1))));
         return BadInput;
     }
     // Written only once complete: nothing is half-written.

@@ -24,10 +24,15 @@ int runExport(const QStringList &arguments);
 /// One line on stderr: "attention-lab: <message>".
 void printError(const QString &message);
 
+/// True, after one line on stderr naming it, when an option was given more than once (the
+/// parser would silently keep the last value).
+bool refuseRepeatedOptions(const QCommandLineParser &parser);
+
 /// Parses `arguments` for the command named `command` (e.g. "bench"), whose options `parser`
 /// already holds, and which takes no argument besides them. Returns the exit code when the
 /// command must stop here: BadInput after one line on stderr for an unknown option, a missing
-/// value or a stray argument; Ok after printing the help for --help. Returns nullopt to go on.
+/// value, a repeated option or a stray argument; Ok after printing the help for --help. Returns nullopt to go
+/// on.
 std::optional<int> parseCommand(QCommandLineParser &parser, const QStringList &arguments,
                                 const QString &command);
 

@@ -4,6 +4,7 @@
 #include "lessonscommand.h"
 #include "smokewalk.h"
 #include "startupprobe.h"
+#include "traincommand.h"
 
 #include "ui/base/resources.h"
 #include "ui/bench/performancepanel.h"
@@ -16,26 +17,30 @@
 #include <QApplication>
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QStringList>
+#include <QTemporaryDir>
 
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <string>
 
 namespace {
 
 /// Offscreen Qt wants a private runtime folder; on a headless machine XDG_RUNTIME_DIR is often
-/// unset and Qt would warn on every export. Give it one under the temporary folder.
-void ensureRuntimeDir()
+/// unset and Qt would warn on every export. Give it one under the temporary folder: made new
+/// for this run with a random name and mode 0700 (QTemporaryDir), so no other user can make it
+/// first or point it elsewhere, and removed when the returned object goes at the end of main().
+std::unique_ptr<QTemporaryDir> ensureRuntimeDir()
 {
-    if (!qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) return;
-    const QString dir =
-        QDir::temp().filePath(QStringLiteral("attention-lab-runtime-%1").arg(qgetenv("USER")));
-    if (QDir().mkpath(dir)) {
-        QFile::setPermissions(dir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-        qputenv("XDG_RUNTIME_DIR", dir.toLocal8Bit());
-    }
+    if (!qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) return nullptr;
+    auto dir = std::make_unique<QTemporaryDir>(
+        QDir::temp().filePath(QStringLiteral("attention-lab-runtime-XXXXXX")));
+    if (!dir->isValid()) return nullptr;
+    qputenv("XDG_RUNTIME_DIR", QFile::encodeName(dir->path()));
+    return dir;
 }
 
 const char *const kUsage =
@@ -45,13 +50,34 @@ const char *const kUsage =
     "       attention-lab export --out DIR [...]        figures (PNG/SVG/PDF) without a display\n"
     "       attention-lab lessons --list | --check PATH the built-in lessons; check a teacher's lesson\n"
     "       attention-lab bench [...]                   time the kernels against this machine's FMA peak\n"
+    "       attention-lab train --task TASK [...]       train a small transformer; curves and head roles\n"
     "       attention-lab --lesson ID [--step N]        the window on step N (from 1) of a lesson\n"
     "       attention-lab --lessons FOLDER --lesson ID  the same for a lesson of a teacher's folder\n"
     "Each command takes --help for its options.\n";
 
 /// The window's options that take a value, each between spaces (for "needs a value").
 const char *const kWindowOptionsWithValue =
-    " --preset --lesson --lessons --step --language --smoke-walk --panel ";
+    " --preset --lesson --lessons --step --language --smoke-walk --panel --autosave-ms --set-cell ";
+/// The window's options without a value, each between spaces.
+const char *const kWindowFlags = " --no-restore --startup-report ";
+
+/// The window option given twice in `argv` (the second would silently replace the first), or
+/// empty. "--language=zh_CN" counts as --language.
+std::string repeatedWindowOption(int argc, char **argv)
+{
+    std::string seen = " ";
+    for (int i = 1; i < argc; ++i) {
+        std::string name = argv[i];
+        if (name.rfind("--language=", 0) == 0) name = "--language";
+        const std::string spaced = " " + name + " ";
+        const bool withValue = std::strstr(kWindowOptionsWithValue, spaced.c_str()) != nullptr;
+        if (!withValue && !std::strstr(kWindowFlags, spaced.c_str())) continue;
+        if (seen.find(spaced) != std::string::npos) return name;
+        seen += name + " ";
+        if (withValue && name == argv[i]) ++i; // its value is not an option
+    }
+    return {};
+}
 
 enum class QtOption { None, Flag, WithValue };
 
@@ -138,10 +164,14 @@ int main(int argc, char *argv[])
         QCoreApplication app(argc, argv);
         return attn::app::runBenchCommand(QCoreApplication::arguments());
     }
+    if (std::strcmp(command, "train") == 0) {
+        QCoreApplication app(argc, argv);
+        return attn::app::runTrainCommand(QCoreApplication::arguments());
+    }
     if (std::strcmp(command, "lessons") == 0) {
         // The checker builds the figure views of tasks that test a view's own controls: offscreen.
         qputenv("QT_QPA_PLATFORM", "offscreen");
-        ensureRuntimeDir();
+        const auto runtimeDir = ensureRuntimeDir();
         QApplication app(argc, argv);
         attn::ui::initResources();
         attn::lessons::setProbeFigureViews(true);
@@ -150,10 +180,15 @@ int main(int argc, char *argv[])
     if (std::strcmp(command, "export") == 0) {
         // Export never shows a window: draw offscreen whatever display is (or seems to be) set.
         qputenv("QT_QPA_PLATFORM", "offscreen");
-        ensureRuntimeDir();
+        const auto runtimeDir = ensureRuntimeDir();
         QApplication app(argc, argv);
         attn::ui::initResources();
         return attn::app::runExport(QCoreApplication::arguments());
+    }
+    if (const std::string repeated = repeatedWindowOption(argc, argv); !repeated.empty()) {
+        std::fprintf(stderr, "attention-lab: %s is given more than once; give each option once\n",
+                     repeated.c_str());
+        return attn::app::BadInput;
     }
     const QString language = attn::ui::takeLanguageOption(argc, argv); // hidden: --language zh_CN|en
     // The window: `attention-lab [SCENARIO.json] [--preset ID]`, or (hidden, for screenshots and
@@ -169,6 +204,8 @@ int main(int argc, char *argv[])
     QString panel;              // hidden, for screenshots: "performance", or "performance-run" to run it too
     QString smokeWalkDir;       // hidden, for CI: `--smoke-walk DIR` walks every lesson step (smokewalk.h)
     bool startupReport = false; // hidden, for the README: `--startup-report` prints first paint and quits
+    int autosaveMs = 0;         // hidden, for tests: `--autosave-ms N` autosaves every N ms
+    QString setCell;            // hidden, for tests: `--set-cell Q|K|V,ROW,COL,VALUE` edits as if typed
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--preset") == 0 && i + 1 < argc) {
             presetId = QString::fromLocal8Bit(argv[++i]);
@@ -199,6 +236,15 @@ int main(int argc, char *argv[])
             noRestore = true;
         } else if (std::strcmp(argv[i], "--panel") == 0 && i + 1 < argc) {
             panel = QString::fromLocal8Bit(argv[++i]);
+        } else if (std::strcmp(argv[i], "--autosave-ms") == 0 && i + 1 < argc) {
+            bool ok = false;
+            autosaveMs = QString::fromLocal8Bit(argv[++i]).toInt(&ok);
+            if (!ok || autosaveMs < 10) {
+                std::fprintf(stderr, "attention-lab: --autosave-ms wants at least 10, got \"%s\"\n", argv[i]);
+                return attn::app::BadInput;
+            }
+        } else if (std::strcmp(argv[i], "--set-cell") == 0 && i + 1 < argc) {
+            setCell = QString::fromLocal8Bit(argv[++i]);
         } else if (argv[i][0] != '-' && scenarioFile.isEmpty() &&
                    (QFileInfo(QString::fromLocal8Bit(argv[i])).isFile() ||
                     QString::fromLocal8Bit(argv[i]).endsWith(QLatin1String(".attnlab"),
@@ -207,10 +253,11 @@ int main(int argc, char *argv[])
             // asked for: the window says what is wrong with it in a message box.
             scenarioFile = QString::fromLocal8Bit(argv[i]);
         } else if (argv[i][0] != '-') {
-            std::fprintf(stderr,
-                         "attention-lab: \"%s\" is neither a command (compute, export, lessons, bench) nor a "
-                         "scenario file; see attention-lab --help\n",
-                         argv[i]);
+            std::fprintf(
+                stderr,
+                "attention-lab: \"%s\" is neither a command (compute, export, lessons, bench, train) nor a "
+                "scenario file; see attention-lab --help\n",
+                argv[i]);
             return attn::app::BadInput;
         } else if (const QtOption qt = qtOption(argv[i]); qt != QtOption::None) {
             // Qt's own (-style fusion, --platform xcb, -reverse): QApplication reads them.
@@ -250,7 +297,8 @@ int main(int argc, char *argv[])
         return attn::app::Failure;
     }
     if (!smokeWalkDir.isEmpty()) attn::app::countQtWarnings(); // before the app: its warnings count too
-    ensureRuntimeDir(); // a bare X server (Xvfb, a kiosk) often has no XDG_RUNTIME_DIR: Qt would warn
+    // A bare X server (Xvfb, a kiosk) often has no XDG_RUNTIME_DIR: Qt would warn.
+    const auto runtimeDir = ensureRuntimeDir();
     QApplication app(argc, argv);
     QApplication::setApplicationName("Attention Lab");
     QApplication::setOrganizationName("Attention Lab");
@@ -279,6 +327,15 @@ int main(int argc, char *argv[])
         auto *workspaces = window.findChild<attn::ui::WorkspaceController *>();
         if (noRestore || !lessonsFolder.isEmpty() || !workspaces || !workspaces->restoreLast())
             window.restoreLessonPosition();
+    }
+    if (auto *workspaces = window.findChild<attn::ui::WorkspaceController *>(); workspaces && autosaveMs > 0)
+        workspaces->setAutosaveInterval(autosaveMs);
+    if (!setCell.isEmpty() && !attn::app::applyCellEdit(window, setCell)) {
+        std::fprintf(stderr,
+                     "attention-lab: --set-cell wants Q|K|V,ROW,COLUMN,VALUE within the scenario, "
+                     "got \"%s\"\n",
+                     qPrintable(setCell));
+        return attn::app::BadInput;
     }
     if (panel.startsWith(QLatin1String("performance"))) {
         attn::ui::PerformancePanel *performance = window.showPerformancePanel();

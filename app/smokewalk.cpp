@@ -104,4 +104,20 @@ int runSmokeWalk(ui::MainWindow &window, const QString &outDir)
     return failures == 0 && steps > 0 && qtWarningCount() == 0 ? 0 : 1;
 }
 
+bool applyCellEdit(ui::MainWindow &window, const QString &spec)
+{
+    const QStringList parts = spec.split(QLatin1Char(','));
+    if (parts.size() != 4) return false;
+    const QString name = parts.at(0).trimmed();
+    const doc::TensorRole role = name == QLatin1String("K")   ? doc::TensorRole::Key
+                                 : name == QLatin1String("V") ? doc::TensorRole::Value
+                                                              : doc::TensorRole::Query;
+    if (name != QLatin1String("Q") && role == doc::TensorRole::Query) return false;
+    bool rowOk = false, columnOk = false, valueOk = false;
+    const int row = parts.at(1).toInt(&rowOk);
+    const int column = parts.at(2).toInt(&columnOk);
+    const double value = parts.at(3).toDouble(&valueOk);
+    return rowOk && columnOk && valueOk && window.document()->setCell(role, row, column, value);
+}
+
 } // namespace attn::app

@@ -24,4 +24,9 @@ int qtWarningCount();
 /// restored the exact value and no Qt warning was seen; 1 otherwise.
 int runSmokeWalk(ui::MainWindow &window, const QString &outDir);
 
+/// The edit of the hidden `--set-cell` option (tests of autosave and recovery): `spec` is
+/// "Q|K|V,ROW,COLUMN,VALUE" (0-based) and goes through the document's undo stack as a typed edit
+/// would. False when `spec` is malformed or the document refuses the edit.
+bool applyCellEdit(ui::MainWindow &window, const QString &spec);
+
 } // namespace attn::app

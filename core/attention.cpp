@@ -106,6 +106,7 @@ std::vector<Index> runFastKernel(const Scenario &s, const Shapes &shapes, const 
     return run.fully_masked_rows;
 }
 
+/// `x` as a message shows it: six significant digits (1e+300, 0.5).
 std::string number(double x)
 {
     std::ostringstream out;

@@ -170,6 +170,37 @@ std::optional<std::string> refusal(const BenchConfig &c, std::size_t available)
     return std::nullopt;
 }
 
+double leastCallSeconds(const BenchConfig &c, double peak)
+{
+    const double gflops = peak > 0 ? peak : kAssumedPeakGflopsPerThread * std::max(1, c.threads);
+    return double(benchFlops(c)) / (gflops * 1e9);
+}
+
+std::optional<std::string> slowRefusal(const BenchConfig &c, double peak)
+{
+    const double seconds = leastCallSeconds(c, peak);
+    if (seconds <= kLongestCallSeconds) return std::nullopt;
+    const double gflops = peak > 0 ? peak : kAssumedPeakGflopsPerThread * std::max(1, c.threads);
+    char time[32];
+    if (seconds < 3600)
+        std::snprintf(time, sizeof time, "%.1f min", seconds / 60);
+    else
+        std::snprintf(time, sizeof time, "%.1f h", seconds / 3600);
+    char rate[32];
+    std::snprintf(rate, sizeof rate, "%.0f", gflops);
+    char flop[32];
+    std::snprintf(flop, sizeof flop, "%.0f", double(benchFlops(c)) / 1e9);
+    const std::string threads = std::to_string(std::max(1, c.threads));
+    return std::string(kernels::kernelInfo(c.kernel).name) + " at n_q " + std::to_string(c.n_q) + " × n_k " +
+           std::to_string(c.n_k) + ", heads " + std::to_string(c.num_query_heads) + ":" +
+           std::to_string(c.num_kv_heads) + ", d " + std::to_string(c.head_dim) + ", " + toString(c.dtype) +
+           " needs " + flop + " GFLOP per call: at least " + time + " even at " + rate + " GFLOP/s (" +
+           (peak > 0 ? std::string("the measured FMA peak")
+                     : "more than " + threads + (c.threads == 1 ? " thread" : " threads") + " can do") +
+           "), over the " + std::to_string(int(kLongestCallSeconds)) +
+           " s a call may take; choose a smaller n, fewer heads or a smaller head_dim";
+}
+
 // ---- the reference cache -------------------------------------------------------------------
 
 struct ReferenceCache::Impl {

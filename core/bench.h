@@ -54,14 +54,17 @@ struct BenchConfig {
     /// when none is set (the windowed kernel with no window computes every pair).
     std::optional<Index> window;
     DType dtype = DType::F32;
-    int threads = 1;            ///< std::threads the kernel may use (≥ 1)
-    int warmup = 1;             ///< untimed runs before the timed ones (≥ 0)
-    int repetitions = 10;       ///< timed runs at most (≥ 1); fewer when the time budget runs out
-    double time_budget_s = 3.0; ///< stop repeating after this much timed work (at least 3 runs
-                                ///< are timed, or `repetitions` if that is smaller)
-    Index tile_query = 128;     ///< B_r of the tiled kernel; query block of windowed and linear
-    Index tile_key = 128;       ///< B_c of the tiled kernel; key tile of linear's explicit path
-    bool check_error = true;    ///< compute max_abs_error (costs one reference run per shape)
+    int threads = 1;      ///< std::threads the kernel may use (≥ 1)
+    int warmup = 1;       ///< untimed runs before the timed ones (≥ 0)
+    int repetitions = 10; ///< timed runs at most (≥ 1); fewer when the time budget runs out
+    /// Seconds of timed runs: no timed run starts once they add up to this, but at least
+    /// min(3, repetitions) are timed (so one configuration's timed runs take at most
+    /// max(budget + one call, three calls)). Not counted: the warm-up runs, the reference run
+    /// of the error check (one per problem, shared through a ReferenceCache) and the roof.
+    double time_budget_s = 3.0;
+    Index tile_query = 128;  ///< B_r of the tiled kernel; query block of windowed and linear
+    Index tile_key = 128;    ///< B_c of the tiled kernel; key tile of linear's explicit path
+    bool check_error = true; ///< compute max_abs_error (costs one reference run per shape)
     std::uint64_t seed = 1;
 };
 
@@ -157,6 +160,28 @@ Roof measureRoof(int threads, const ProgressFn &progress = {});
 /// `available_bytes` 0 means unknown: then no size is refused for memory (availableMemoryBytes()
 /// in sysinfo.h reads MemAvailable).
 std::optional<std::string> refusal(const BenchConfig &config, std::size_t available_bytes);
+
+/// The longest a single kernel call may take, at least, for a configuration to be run: the
+/// performance panel's worker can stop only between calls (Cancel would wait that long), and
+/// the command line refuses the same plans.
+inline constexpr double kLongestCallSeconds = 60;
+
+/// The FP32 FLOP/s per thread assumed before the roof is measured: more than any CPU core
+/// reaches today (two 16-lane FMA units at 3 GHz give 192 GFLOP/s), so nothing that could run
+/// in time is refused on it.
+inline constexpr double kAssumedPeakGflopsPerThread = 250;
+
+/// Seconds one call of `config` takes at least: benchFlops(config) / (peak_gflops · 10⁹).
+/// `peak_gflops` ≤ 0 means not measured: kAssumedPeakGflopsPerThread · config.threads.
+double leastCallSeconds(const BenchConfig &config, double peak_gflops);
+
+/// Why `config` is refused for time, one line with the estimate, or empty: one call would take
+/// more than kLongestCallSeconds even at `peak_gflops` (the measured FMA peak, Roof::fma_gflops;
+/// ≤ 0 before it is measured: the assumed peak, more than the threads can do), e.g.
+/// "tiled at n_q 1048576 × n_k 1048576, heads 1:1, d 8, f32 needs 35184 GFLOP per call: at least
+/// 2.3 min even at 250 GFLOP/s (more than 1 thread can do); choose a smaller n". A lower bound
+/// (real calls reach a fraction of the peak), so a refused configuration could never run in time.
+std::optional<std::string> slowRefusal(const BenchConfig &config, double peak_gflops);
 
 /// Runs `config`: builds random Q (n_q, H_q·d), K and V (n_k, H_kv·d); `warmup` untimed runs;
 /// timed runs until `repetitions` or the time budget; statistics, FLOP counts, memory; then

@@ -3,6 +3,8 @@
 // warning is a defect; a warning a test provokes on purpose is declared with QTest::ignoreMessage.
 #pragma once
 
+#include "userfolders.h" // every test runs in QStandardPaths' test mode
+
 #include <QRegularExpression>
 #include <QTest>
 

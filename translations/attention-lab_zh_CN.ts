@@ -3613,6 +3613,52 @@ ALiBi：%1</translation>
     </message>
 </context>
 <context>
+    <name>ProjectionPanel</name>
+    <message>
+        <location filename="../ui/views/qkv/projectionpanel.cpp" line="+39"/>
+        <source>Learned projections: Q, K and V are computed from the tokens X</source>
+        <translation>学习到的投影：Q、K 和 V 由词元 X 计算得出</translation>
+    </message>
+    <message>
+        <location line="+74"/>
+        <source>projected output = O·W_o%1: (%2 × %3)·(%4) → %2 × %5</source>
+        <translation>投影后的输出 = O·W_o%1：(%2 × %3)·(%4) → %2 × %5</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>projected output of “%1” = [%2]</source>
+        <translation>“%1”的投影后输出 = [%2]</translation>
+    </message>
+</context>
+<context>
+    <name>ProjectionTableModel</name>
+    <message>
+        <location filename="../ui/models/projectiontablemodel.cpp" line="+93"/>
+        <source>%1[%2, %3] = %4</source>
+        <translation>%1[%2, %3] = %4</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>NaN and infinity are not allowed</source>
+        <translation>不允许 NaN 和无穷大</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>not a number</source>
+        <translation>不是数字</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1[%2, %3]: refused “%4” (%5); kept %6.</source>
+        <translation>%1[%2, %3]：拒绝了“%4”（%5）；保留 %6。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1[%2, %3] = %4: refused (%5); kept %6.</source>
+        <translation>%1[%2, %3] = %4：已拒绝（%5）；保留 %6。</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <location filename="../ui/views/heads/headsfigure.cpp" line="+187"/>
@@ -3729,7 +3775,7 @@ ALiBi：%1</translation>
 <context>
     <name>QkvEditorView</name>
     <message>
-        <location filename="../ui/views/qkv/qkveditorview.cpp" line="+45"/>
+        <location filename="../ui/views/qkv/qkveditorview.cpp" line="+46"/>
         <source>Q: n_q × (H_q·d_k)   K: n_k × (H_kv·d_k)   V: n_k × (H_kv·d_v)
 A = softmax(scores): n_q × n_k per head   O = A·V: n_q × (H_q·d_v)</source>
         <translation>Q：n_q × (H_q·d_k)   K：n_k × (H_kv·d_k)   V：n_k × (H_kv·d_v)
@@ -3756,7 +3802,12 @@ A = softmax(分数)：每个头 n_q × n_k   O = A·V：n_q × (H_q·d_v)</trans
         <translation>查询：</translation>
     </message>
     <message>
-        <location line="+203"/>
+        <location line="+195"/>
+        <source> — computed from X: edit X or %1 above</source>
+        <translation> — 由 X 计算得出：请编辑上方的 X 或 %1</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>head %1 (K/V head %2)</source>
         <translation>头 %1（K/V 头 %2）</translation>
     </message>
@@ -4008,44 +4059,49 @@ with 1/√d_k: weight %4, logit %5</source>
         <translation>%1[%2, %3] = %4（%5，第 %6 列）</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+27"/>
         <source>Add query</source>
         <translation>添加查询</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Remove query %1</source>
         <translation>删除查询 %1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Add key</source>
         <translation>添加键</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Remove key %1</source>
         <translation>删除键 %1</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Add d_k column</source>
         <translation>添加 d_k 列</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Remove d_k column %1</source>
         <translation>删除 d_k 列 %1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Add d_v column</source>
         <translation>添加 d_v 列</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Remove d_v column %1</source>
         <translation>删除 d_v 列 %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source> (Q, K and V are no longer computed from X)</source>
+        <translation>（Q、K 和 V 不再由 X 计算）</translation>
     </message>
     <message>
         <location line="+17"/>
@@ -5076,12 +5132,12 @@ softmax 权重 %3
         <translation>尚未计算任何内容</translation>
     </message>
     <message>
-        <location filename="../ui/lessons/lessonstage.cpp" line="+35"/>
+        <location filename="../ui/lessons/lessonstage.cpp" line="+36"/>
         <source>Locked in this step of the lesson</source>
         <translation>在本课的此步骤中已锁定</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+54"/>
         <source>Cannot create the folder %1.</source>
         <translation>无法创建文件夹 %1。</translation>
     </message>

@@ -51,6 +51,12 @@ KernelRun naiveHeads(const MatrixT<Scalar> &Q, const MatrixT<Scalar> &K, const M
     const Index blocks = (nQ + block - 1) / block;
     MatrixT<Scalar> s(nQ, nK); // (n_q, n_k) logits, then weights, of one head
     std::vector<char> seen(static_cast<std::size_t>(nQ));
+    // logit = scale · q·k: the scale folded into the query block when it is a normal Scalar (the
+    // usual case: n_q·d_k products instead of n_q·n_k), else each q·k scaled in double as
+    // LogitScale does (a scale beyond the Scalar's range would otherwise round to 0 or ∞).
+    const LogitScale logitScale(scale, 1.0);
+    const bool scalarFactor = std::abs(scale) >= double(std::numeric_limits<Scalar>::min()) &&
+                              std::abs(scale) <= double(std::numeric_limits<Scalar>::max());
     KernelRun run;
     for (int h = 0; h < hq; ++h) {
         const int g = kvHeadFor(h, hq, hkv);
@@ -61,9 +67,15 @@ KernelRun naiveHeads(const MatrixT<Scalar> &Q, const MatrixT<Scalar> &K, const M
         parallelFor(blocks, o.threads, [&](Index t, int) {
             const Index i0 = t * block;
             const Index rows = std::min(block, nQ - i0);
-            auto sb = s.middleRows(i0, rows);                                        // (rows, n_k)
-            sb.noalias() = (Scalar(scale) * q.middleRows(i0, rows)) * k.transpose(); // 1. logits
-            for (Index r = 0; r < rows; ++r) {                                       // 2. masked softmax
+            auto sb = s.middleRows(i0, rows); // (rows, n_k)
+            if (scalarFactor) {               // 1. logits
+                sb.noalias() = (Scalar(scale) * q.middleRows(i0, rows)) * k.transpose();
+            } else {
+                sb.noalias() = q.middleRows(i0, rows) * k.transpose();
+                for (Index i = 0; i < sb.size(); ++i)
+                    sb.data()[i] = Scalar(logitScale.apply(double(sb.data()[i])));
+            }
+            for (Index r = 0; r < rows; ++r) { // 2. masked softmax
                 const Index i = i0 + r;
                 Scalar *x = sb.row(r).data();
                 Scalar m = -std::numeric_limits<Scalar>::infinity();

@@ -25,8 +25,8 @@ namespace attn::kernels {
 /// on options.threads threads (a reusable pool; no thread is started with threads = 1).
 ///
 ///   kind    Naive: the reference a learner would write (and NumPy runs): per head the full
-///                  (n_q, n_k) logits S = scale·Q_h K_hᵀ, a masked softmax per row, O_h = P V_h;
-///                  memory O(n_q·n_k) (one head at a time).
+///                  (n_q, n_k) logits S = (scale·Q_h) K_hᵀ, a masked softmax per row,
+///                  O_h = P V_h; memory O(n_q·n_k) (one head at a time).
 ///           Tiled: tiledHead (FlashAttention-2 online softmax), O(threads·tile) memory.
 ///           Windowed: windowedHead (banded; exact for every mask, fast with a window).
 ///           Linear: linearHead (φ = elu + 1; not softmax; `scale` is not used).
@@ -37,7 +37,8 @@ namespace attn::kernels {
 ///           window, key padding (n_k), an explicit (n_q, n_k) matrix; call mask.detectOrder()
 ///           first (sorted positions let whole tiles be skipped). Positions may be empty when
 ///           neither causal nor a window is set.
-///   scale   logit = scale · q·k (e.g. 1/√d_k); no ALiBi here
+///   scale   logit = scale · q·k (e.g. 1/√d_k), formed as LogitScale(scale, 1) forms it (a scale
+///           beyond the Scalar's range is applied in double); no ALiBi here
 ///   options query_tile (B_r), key_tile (B_c) and threads (≥ 1); the defaults (128 × 128) are
 ///           the fastest measured for d = 64. Windowed: query block min(query_tile, 64), band
 ///           chunk key_tile. Linear: query block query_tile, explicit-path tile key_tile.

@@ -7,9 +7,24 @@
 #include <QByteArray>
 #include <QProcess>
 #include <QStringList>
+#include <QTemporaryDir>
 #include <QtGlobal>
 
 namespace attn::test {
+
+/// The test's environment with settings, data, cache and state folders of this test process's
+/// own (a temporary folder removed at its end): a child attention-lab never reads or writes the
+/// real user's settings or autosaves (the test mode of userfolders.h holds for this process only).
+inline QProcessEnvironment isolatedEnvironment()
+{
+    static QTemporaryDir home;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("XDG_CONFIG_HOME", home.filePath("config"));
+    env.insert("XDG_DATA_HOME", home.filePath("data"));
+    env.insert("XDG_CACHE_HOME", home.filePath("cache"));
+    env.insert("XDG_STATE_HOME", home.filePath("state"));
+    return env;
+}
 
 /// What one run of the executable gave back.
 struct Run {
@@ -23,7 +38,7 @@ struct Run {
 inline Run runCli(const QStringList &arguments)
 {
     QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    QProcessEnvironment env = isolatedEnvironment();
     env.remove("DISPLAY");
     env.remove("WAYLAND_DISPLAY");
     env.remove("QT_QPA_PLATFORM");

@@ -41,6 +41,8 @@ private slots:
     void computeRefusesHugeOutput();
     void computeReportsWriteFailure();
     void exportIgnoresUnreachableDisplay();
+    void exportMakesAPrivateRuntimeFolder();
+    void computeEscapesNewlinesInFileNames();
     void computeInvalidScenario_data();
     void computeInvalidScenario();
     void computeMissingFile();
@@ -164,12 +166,14 @@ void TestCli::computeRefusesHugeOutput()
     const Run r = run({"compute", f.fileName()});
     QCOMPARE(r.exitCode, 2);
     QVERIFY(r.out.isEmpty());
-    QVERIFY2(r.err.contains("9000000 pairs"), r.err.constData());
+    QVERIFY2(r.err.contains("18009000 numbers (scores and weights 2 × H_q 1 × n_q 3000 × n_k 3000"),
+             r.err.constData());
 }
 
 void TestCli::computeReportsWriteFailure()
 {
     QProcess p;
+    p.setProcessEnvironment(attn::test::isolatedEnvironment());
     p.setStandardOutputFile("/dev/full");
     p.start(QStringLiteral(ATTN_EXECUTABLE), {"compute", casePath("01-worked-example.json")});
     QVERIFY(p.waitForFinished(attn::test::scaledTimeout(60000)));
@@ -182,7 +186,7 @@ void TestCli::exportIgnoresUnreachableDisplay()
     // A stale DISPLAY (no X server there) must not abort an export: export always draws offscreen.
     QTemporaryDir dir;
     QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    QProcessEnvironment env = attn::test::isolatedEnvironment();
     env.insert("DISPLAY", ":77");
     env.insert("QT_QPA_PLATFORM", "xcb");
     p.setProcessEnvironment(env);
@@ -191,6 +195,50 @@ void TestCli::exportIgnoresUnreachableDisplay()
     QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0,
              p.readAllStandardError().constData());
     QVERIFY(QFileInfo::exists(dir.filePath("worked-example-weights.png")));
+}
+
+void TestCli::exportMakesAPrivateRuntimeFolder()
+{
+    // Before, with XDG_RUNTIME_DIR unset, the runtime folder was TMPDIR/attention-lab-runtime-$USER:
+    // anyone could make it first, or point it elsewhere with a symbolic link, and the program
+    // used it (making the target private to itself). Now it is new, random and 0700.
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString elsewhere = tmp.filePath("elsewhere");
+    QVERIFY(QDir().mkdir(elsewhere));
+    QVERIFY(QFile::setPermissions(elsewhere, QFileDevice::Permissions(0x7777)));
+    QVERIFY(QFile::link(elsewhere, tmp.filePath("attention-lab-runtime-tester")));
+    const QFileDevice::Permissions before = QFileInfo(elsewhere).permissions();
+    QTemporaryDir out;
+    QProcess p;
+    QProcessEnvironment env = attn::test::isolatedEnvironment();
+    env.remove("XDG_RUNTIME_DIR");
+    env.insert("TMPDIR", tmp.path());
+    env.insert("USER", "tester");
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(ATTN_EXECUTABLE), {"export", "--out", out.path(), "--preset", "worked-example"});
+    QVERIFY(p.waitForFinished(attn::test::scaledTimeout(60000)));
+    const QByteArray err = p.readAllStandardError();
+    QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, err.constData());
+    QVERIFY2(!err.contains("XDG_RUNTIME_DIR") && !err.contains("runtime directory"), err.constData());
+    QCOMPARE(QFileInfo(elsewhere).permissions(), before); // the link's target was not touched
+    QVERIFY(QDir(elsewhere).isEmpty());
+    // The run's own folder is gone after it: only what the test made is left.
+    QCOMPARE(QDir(tmp.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System),
+             (QStringList{"attention-lab-runtime-tester", "elsewhere"}));
+}
+
+void TestCli::computeEscapesNewlinesInFileNames()
+{
+    // A newline in a file name would split the one-line message (before: two lines).
+    QTemporaryDir dir;
+    const QString path = dir.filePath("two\nlines.json");
+    const Run r = attn::test::runCli({"compute", path});
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(r.err.count('\n'), 1);
+    QVERIFY2(r.err.contains("two\\nlines.json: file: cannot read ") &&
+                 r.err.contains("two\\nlines.json: there is no such file"),
+             r.err.constData());
 }
 
 void TestCli::computeInvalidScenario_data()

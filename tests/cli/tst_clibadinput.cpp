@@ -8,6 +8,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -37,7 +38,7 @@ const QByteArray kQkv = R"("Q": [[1, 0]], "K": [[1, 0], [0, 1]], "V": [[2, 0], [
 Run runOnFullDisk(const QStringList &arguments, rlim_t maxFileBytes)
 {
     QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    QProcessEnvironment env = attn::test::isolatedEnvironment();
     env.remove("DISPLAY");
     env.remove("WAYLAND_DISPLAY");
     env.remove("QT_QPA_PLATFORM");
@@ -78,9 +79,12 @@ private slots:
     void benchBadSizes_data();
     void benchBadSizes();
     void benchRefusesWithTheEstimate();
+    void benchRefusesCallsOverAMinute();
     void benchJsonToUnwritablePlace();
     void lessonsCheckBadFiles_data();
     void lessonsCheckBadFiles();
+    void repeatedOptionsAreRefused_data();
+    void repeatedOptionsAreRefused();
     void argumentsThatAreNotUtf8_data();
     void argumentsThatAreNotUtf8();
 
@@ -105,8 +109,22 @@ void TestCliBadInput::computeBadFile_data()
     QTest::addRow("missing") << m_dir.filePath("missing.json") << "file: cannot read";
     QTest::addRow("dangling symlink") << dangling << "file: cannot read";
     QTest::addRow("folder") << m_dir.path() << "is a folder, not a scenario file";
-    QTest::addRow("endless device") << "/dev/zero"
-                                    << "larger than 16 MiB";
+    // Devices are refused before reading: /dev/zero never ends, a terminal would block.
+    QTest::addRow("endless device")
+        << "/dev/zero"
+        << "is a character device (a terminal, /dev/zero, …), not a scenario file";
+    const QString loop = m_dir.filePath("loop.json");
+    QFile::link(loop, loop);
+    QTest::addRow("symlink loop") << loop << "file: cannot read " + loop + ": its symbolic links form a loop";
+    // Another file of this program is named as such (before: 'unknown key "id"').
+    QTest::addRow("lesson file") << file("lesson.json", R"({"format": "attention-lab.lesson", "version": 1,
+                                            "id": "01-x", "title": "t", "steps": []})")
+                                 << "format: this is a lesson file";
+    QTest::addRow("empty device") << "/dev/null"
+                                  << "/dev/null is a character device";
+    if (QFileInfo::exists("/dev/tty")) // refused from its kind alone: no terminal is needed
+        QTest::addRow("terminal") << "/dev/tty"
+                                  << "/dev/tty is a character device";
     const QString pipe = m_dir.filePath("pipe.json");
     QCOMPARE(::mkfifo(QFile::encodeName(pipe).constData(), 0600), 0);
     QTest::addRow("named pipe") << pipe << "is a named pipe (FIFO), not a scenario file";
@@ -185,8 +203,23 @@ void TestCliBadInput::computeBadFile_data()
         << "kernel: \"linear\" weights φ(q)·φ(k) are not softmax logits; softcap has nothing to cap";
     QTest::addRow("huge") << file("huge.json", scenarioText(R"("Q": )" + column + R"(, "K": )" + column +
                                                             R"(, "V": )" + column))
-                          << "= 9000000 pairs is more than the 4194304 pairs compute prints (the result "
-                             "would be about 412.0 MiB of JSON)";
+                          << "the result would print 18009000 numbers (scores and weights 2 × H_q 1 × n_q "
+                             "3000 × n_k 3000, output n_q 3000 × H_q·d_v 1, up to 6000 for fully masked "
+                             "rows), more than the 8388608 numbers compute prints (at least 257.6 MiB of "
+                             "JSON); refused before computing";
+    // 1024 queries, one key, d_v 8200: 2048 scores and weights but 8.4 million outputs (before,
+    // only the pairs counted: the 60 KB file printed about 200 MB of JSON).
+    QByteArray queries = "[";
+    for (int i = 0; i < 1024; ++i) queries += i ? ",[1]" : "[1]";
+    queries += "]";
+    QByteArray wide = "[[";
+    for (int c = 0; c < 8200; ++c) wide += c ? ",0" : "0";
+    wide += "]]";
+    QTest::addRow("wide output")
+        << file("wide.json", scenarioText(R"("Q": )" + queries + R"(, "K": [[1]], "V": )" + wide))
+        << "the result would print 8400896 numbers (scores and weights 2 × H_q 1 × n_q "
+           "1024 × n_k 1, output n_q 1024 × H_q·d_v 8200, up to 2048 for fully masked "
+           "rows), more than the 8388608";
 }
 
 void TestCliBadInput::computeBadFile()
@@ -295,6 +328,25 @@ void TestCliBadInput::benchRefusesWithTheEstimate()
     QVERIFY2(tiles.out.contains("GiB for its working buffers"), tiles.out.constData());
 }
 
+void TestCliBadInput::benchRefusesCallsOverAMinute()
+{
+    // One tiled call at n = 2^20, d = 8 is 4 · 2^40 · 8 = 35184 GFLOP: at least 2.3 minutes even
+    // at the 250 GFLOP/s assumed of one thread before the roof is measured, so it is refused
+    // (as the performance panel refuses it) instead of running for minutes; the tensors are small
+    // (268 MiB with the reference). Nothing else is left, so the roof is not measured either.
+    const Run r = attn::test::runCli({"bench", "-n", "1048576", "--head-dim", "8", "--heads", "1:1",
+                                      "--kernels", "tiled", "--threads", "1", "--repetitions", "1"});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(
+        r.out.contains("refused: tiled at n_q 1048576 × n_k 1048576, heads 1:1, d 8, f32 needs 35184 GFLOP "
+                       "per call: at least 2.3 min even at 250 GFLOP/s (more than 1 thread can do), over "
+                       "the 60 s a call may take"),
+        r.out.constData());
+    QVERIFY2(r.out.contains("# roof: not measured (every configuration is refused)"), r.out.constData());
+    QVERIFY2(r.err.contains("nothing was measured"), r.err.constData());
+    verifyReadable(r.err);
+}
+
 void TestCliBadInput::benchJsonToUnwritablePlace()
 {
     const QString blocker = m_dir.filePath("bench-blocker");
@@ -337,11 +389,35 @@ void TestCliBadInput::lessonsCheckBadFiles_data()
     QTest::addRow("no such folder") << m_dir.filePath("no-lessons") << "no such file or folder";
     QTest::addRow("empty path") << QString() << "\"\": the path is empty";
     QTest::addRow("device") << "/dev/null"
-                            << "/dev/null: neither a lesson file nor a folder, but a device or special file";
+                            << "/dev/null: neither a lesson file nor a folder, but a character device";
+    // A step whose scenario file is a device (here /dev/zero through a link; a terminal would
+    // wait for typing): refused before opening. Before, /dev/zero was read to the 4 MiB limit.
+    const QString devices = m_dir.filePath("device-lessons");
+    QDir().mkpath(devices);
+    QFile::link("/dev/zero", devices + "/dev.json");
+    writeFile(devices + "/01-device.json",
+              R"({"format": "attention-lab.lesson", "version": 1, "id": "01-device", "title": "t",
+                  "steps": [{"title": "s", "text": "x", "view": "qkv", "scenario": "dev.json"}]})");
+    QTest::addRow("step scenario on a device")
+        << devices + "/01-device.json"
+        << "the scenario file “dev.json” is a symbolic link out of the lesson's folder";
     const QString fifo = m_dir.filePath("lesson-pipe.json");
     QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
     QTest::addRow("named pipe")
         << fifo << "lesson-pipe.json: neither a lesson file nor a folder, but a named pipe (FIFO)";
+    // Before: "no lesson file (*.json) found" and, for raw HTML, "1 lesson OK".
+    writeFile(m_dir.filePath("scenario.json"),
+              R"({"format": "attention-lab.scenario", "version": 1, "Q": [[1]], "K": [[1]], "V": [[1]]})");
+    QTest::addRow("a scenario file")
+        << m_dir.filePath("scenario.json")
+        << "scenario.json: this is a scenario file (format \"attention-lab.scenario\"), not a lesson file";
+    QDir().mkpath(m_dir.filePath("html"));
+    writeFile(m_dir.filePath("html/01-html.json"),
+              R"({"format": "attention-lab.lesson", "version": 1, "id": "01-html", "title": "t", "steps": [
+                  {"title": "s", "view": "qkv", "text": "See <img src=\"x.png\"> and the rest",
+                   "scenario": {"Q": [[1]], "K": [[1]], "V": [[1]]}}]})");
+    QTest::addRow("raw HTML") << m_dir.filePath("html")
+                              << "step 1: text: raw HTML “<img src=\"x.png\">” would not show";
 }
 
 void TestCliBadInput::lessonsCheckBadFiles()
@@ -354,6 +430,32 @@ void TestCliBadInput::lessonsCheckBadFiles()
     QVERIFY2(QString::fromUtf8(said).contains(fragment), said.constData());
     QVERIFY2(QString::fromUtf8(said).contains(path), said.constData()); // names the file or folder
     verifyReadable(said);
+}
+
+void TestCliBadInput::repeatedOptionsAreRefused_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("option");
+    // Before: the last one silently won.
+    QTest::addRow("bench") << QStringList{"bench", "--head-dim", "8", "--head-dim", "16"} << "--head-dim";
+    QTest::addRow("export") << QStringList{"export", "--out",    m_dir.path(), "--format",
+                                           "png",    "--format", "svg"}
+                            << "--format";
+    QTest::addRow("lessons") << QStringList{"lessons", "--check", "a", "--check", "b"} << "--check";
+    QTest::addRow("window") << QStringList{"--preset", "worked-example", "--preset", "xiaohong"}
+                            << "--preset";
+    QTest::addRow("window language") << QStringList{"--language", "en", "--language=zh_CN"} << "--language";
+}
+
+void TestCliBadInput::repeatedOptionsAreRefused()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, option);
+    const Run r = attn::test::runCli(arguments);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(QString::fromUtf8(r.err).contains(option + " is given more than once; give each option once"),
+             r.err.constData());
+    verifyReadable(r.err);
 }
 
 void TestCliBadInput::argumentsThatAreNotUtf8_data()
@@ -375,6 +477,7 @@ void TestCliBadInput::argumentsThatAreNotUtf8()
     QFETCH(QString, command);
     QFETCH(int, index);
     QProcess p;
+    p.setProcessEnvironment(attn::test::isolatedEnvironment());
     p.setWorkingDirectory(m_dir.path());
     p.start(QStringLiteral("/bin/sh"),
             {QStringLiteral("-c"), QStringLiteral("set -- \"$(printf '\\377')\"; exec \"%1\" %2")

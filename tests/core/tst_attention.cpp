@@ -53,6 +53,8 @@ private slots:
     void fullyMaskedRowPolicies();
     void causalAlignment_data();
     void causalAlignment();
+    void alignmentFollowsExplicitKeyPositions_data();
+    void alignmentFollowsExplicitKeyPositions();
     void keyPermutationPermutesWeightsOnly();
     void duplicateKeySplitsAndGainsWeight();
     void gqaHeadsReadTheirGroup();
@@ -230,6 +232,52 @@ void TestAttention::causalAlignment()
     s.alignment = static_cast<Alignment>(alignment);
     const AttentionTrace t = attend(s);
     for (int i = 0; i < nQ; ++i) QCOMPARE(t.output(i, 0), outputs[i]);
+}
+
+void TestAttention::alignmentFollowsExplicitKeyPositions_data()
+{
+    // Two queries, four keys at explicit positions, values 1 … 4, equal scores, causal: each
+    // output is the mean of the values the query sees. Before, bottom_right put the queries at
+    // i + n_k − n_q = 2 and 3 whatever the keys' positions, so keys at 100 … 103 were all masked.
+    QTest::addColumn<int>("alignment");
+    QTest::addColumn<QList<qint64>>("keys");
+    QTest::addColumn<QList<qint64>>("queries"); // the positions the queries get
+    QTest::addColumn<QList<double>>("outputs");
+    using P = QList<qint64>;
+    QTest::addRow("bottom_right, keys 100 … 103")
+        << int(Alignment::BottomRight) << P{100, 101, 102, 103} << P{102, 103} << QList<double>{2.0, 2.5};
+    QTest::addRow("top_left, keys 100 … 103")
+        << int(Alignment::TopLeft) << P{100, 101, 102, 103} << P{100, 101} << QList<double>{1.0, 1.5};
+    // The last key is the one with the largest position: 103, the first key's.
+    QTest::addRow("bottom_right, keys 103, 100, 102, 101")
+        << int(Alignment::BottomRight) << P{103, 100, 102, 101} << P{102, 103} << QList<double>{3.0, 2.5};
+    // Gaps: queries at 29 and 30; the first sees the keys at 0, 10 and 20.
+    QTest::addRow("bottom_right, keys 0, 10, 20, 30")
+        << int(Alignment::BottomRight) << P{0, 10, 20, 30} << P{29, 30} << QList<double>{2.0, 2.5};
+    QTest::addRow("bottom_right, keys -7 … -4")
+        << int(Alignment::BottomRight) << P{-7, -6, -5, -4} << P{-5, -4} << QList<double>{2.0, 2.5};
+}
+
+void TestAttention::alignmentFollowsExplicitKeyPositions()
+{
+    QFETCH(int, alignment);
+    QFETCH(QList<qint64>, keys);
+    QFETCH(QList<qint64>, queries);
+    QFETCH(QList<double>, outputs);
+    Scenario s;
+    s.query = Matrix::Zero(2, 1);
+    s.key = Matrix::Zero(4, 1);
+    s.value = mat(4, 1, {1, 2, 3, 4});
+    s.key_positions.assign(keys.begin(), keys.end());
+    s.mask.causal = true;
+    s.alignment = static_cast<Alignment>(alignment);
+    for (KernelKind kernel : {KernelKind::Naive, KernelKind::Tiled, KernelKind::Windowed}) {
+        s.kernel = kernel;
+        const AttentionTrace t = attend(s);
+        QCOMPARE(t.query_positions, std::vector<std::int64_t>(queries.begin(), queries.end()));
+        QVERIFY(t.fully_masked_rows.empty());
+        for (int i = 0; i < 2; ++i) QVERIFY(std::abs(t.output(i, 0) - outputs[i]) < 1e-12);
+    }
 }
 
 void TestAttention::keyPermutationPermutesWeightsOnly()

@@ -25,6 +25,7 @@ private slots:
     void fastPathMatchesNaive();
     void fastPathThreadsAreBitwiseIdentical();
     void fastPathFallsBackOnHugeOrPoisonedTiles();
+    void scaleBeyondTheFloatRange();
     void exp2PolynomialIsAccurateAndFlushes();
     void keyBandsWalkEqualsKeyBand();
     void attendHeadsMatchesAttend_data();
@@ -202,6 +203,31 @@ void TestFastKernels::fastPathFallsBackOnHugeOrPoisonedTiles()
     tiledHead(d, TiledOptions{16, 16, 2}, dirtyOut);
     QVERIFY(dirtyOut.topRows(50).allFinite());
     QVERIFY(!dirtyOut.row(50).allFinite());
+}
+
+void TestFastKernels::scaleBeyondTheFloatRange()
+{
+    // q ≈ 2^-134 · N(0, 1) (subnormal floats) with scale 2^134 / √64 = 2^131: the logits are
+    // ordinary numbers, but the scale is not a float (the largest is about 2^128). Before, the
+    // kernels rounded it to +∞ first and returned NaN; now the factor is applied in double.
+    FloatHead head(40, 50, 64, 8, 11);
+    head.q *= std::ldexp(1.0f, -134);
+    const double scale = std::ldexp(1.0, 131);
+    const HeadProblem<float> p = head.problem(true, 0, scale);
+    std::vector<Index> maskedRef;
+    const Matrix ref = plainAttention(p, &maskedRef);
+    QVERIFY(ref.allFinite());
+    QString why;
+    MatrixT<float> out(40, 8);
+    tiledHead(p, TiledOptions{16, 16, 1}, out);
+    QVERIFY2(close(ref, out.cast<double>(), 1e-4, &why), qPrintable("tiled " + why));
+    windowedHead(p, WindowedOptions{16, 1, 16}, out);
+    QVERIFY2(close(ref, out.cast<double>(), 1e-4, &why), qPrintable("windowed " + why));
+    for (KernelKind kind : {KernelKind::Naive, KernelKind::Tiled, KernelKind::Windowed}) {
+        MatrixT<float> all;
+        attendHeads<float>(kind, head.q, head.k, head.v, 1, 1, p.mask, scale, TiledOptions{16, 16, 1}, all);
+        QVERIFY2(close(ref, all.cast<double>(), 1e-4, &why), qPrintable(QString(toString(kind)) + " " + why));
+    }
 }
 
 void TestFastKernels::exp2PolynomialIsAccurateAndFlushes()

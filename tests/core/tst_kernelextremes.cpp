@@ -245,6 +245,21 @@ void TestKernelExtremes::softmaxKernelsAtTheExtremes_data()
     QTest::addRow("masks combined, 1x1 tiles") << masksCombined(1, 1) << combined << combinedOut;
     QTest::addRow("masks combined, 2x2 tiles") << masksCombined(2, 2) << combined << combinedOut;
     QTest::addRow("masks combined, 64x64 tiles") << masksCombined(64, 64) << combined << combinedOut;
+    // Row 2 hidden entirely under the "nan" policy: NaN weights and output there, from every kernel.
+    Scenario hidden = masksCombined(2, 2);
+    hidden.mask.visible.front().row(2).setConstant(false);
+    hidden.mask.all_masked_rows = MaskedRowPolicy::NaN;
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    QTest::addRow("masks combined, a fully masked row, nan policy")
+        << hidden << QList<double>{0.5, 0.5, 0, 0, 0, 0.5, 0, 0.5, 0, 0, nan, nan, nan, nan, nan}
+        << QList<double>{1, 2, 5, 4, nan, nan};
+    // Two query heads on one K/V head (GQA 2:1), each with its own raw scores: head 0 two equal
+    // logits of 1e17, head 1 two equal logits of −1e300 and one of 5 (weights 0, 0, 1).
+    Scenario heads = rawScores(mat(1, 3, {1e17, 1e17, 0}), v3);
+    heads.scores.push_back(mat(1, 3, {-1e300, -1e300, 5}));
+    heads.num_query_heads = 2;
+    QTest::addRow("two heads, GQA 2:1")
+        << heads << QList<double>{0.5, 0.5, 0} << QList<double>{0.5, 0.5, 1, 1};
 }
 
 void TestKernelExtremes::softmaxKernelsAtTheExtremes()
@@ -268,8 +283,10 @@ void TestKernelExtremes::softmaxKernelsAtTheExtremes()
         const QString name = QString::fromLatin1(nameOf(kernel));
         QVERIFY2(refusal.isEmpty(), qPrintable(name + " refused: " + refusal));
         QCOMPARE(t.kernel, kernel);
-        QVERIFY2(close(naive.heads[0].weights, t.heads[0].weights, &why),
-                 qPrintable(name + " weights " + why));
+        for (std::size_t h = 0; h < naive.heads.size(); ++h) {
+            QVERIFY2(close(naive.heads[h].weights, t.heads[h].weights, &why),
+                     qPrintable(name + " head " + QString::number(h) + " weights " + why));
+        }
         QVERIFY2(close(naive.output, t.output, &why), qPrintable(name + " output " + why));
         QCOMPARE(t.fully_masked_rows, naive.fully_masked_rows);
     }

@@ -96,6 +96,19 @@ void TestScenario::invalid_data()
     QTest::addRow("query labels") << s << "query_tokens" << QStringList{"3", "2"};
 
     s = valid();
+    s.query_positions = {0, std::int64_t{1} << 60};
+    QTest::addRow("query position beyond 2^53")
+        << s << "positions.query" << QStringList{"entry 1", "1152921504606846976", "9007199254740992"};
+
+    s = valid();
+    s.key_positions = {-(std::int64_t{1} << 62), 0, 1};
+    QTest::addRow("key position beyond -2^53") << s << "positions.key" << QStringList{"entry 0", "2^53"};
+
+    s = valid();
+    s.mask.window = Window{std::int64_t{1} << 54, 0};
+    QTest::addRow("window side beyond 2^53") << s << "mask.window.left" << QStringList{"18014398509481984"};
+
+    s = valid();
     s.key_tokens = {"a"};
     QTest::addRow("key labels") << s << "key_tokens" << QStringList{"1", "3"};
 

@@ -30,9 +30,10 @@ using attn::lessons::LessonStep;
 /// step leaves unlocked: "Q[row][col]=x", "K[row][col]=x", "V[row][col]=x" (rows by label),
 /// "remove key ROW", "add query", "add key", "add d_v column", "select ROW", "temperature=x" (the
 /// score strip), "edit scores directly" and "S[row][col]=x" (the score table; rows and columns by
-/// label), and for a figure view's own controls "set NAME=VALUE" (a spin box, slider or combo box
-/// of the view found by objectName; a combo box by item data or text) and "click NAME [xN]" (a
-/// button, N times). Key: "<lesson id>/<step, from 1>".
+/// label), "W_q[row][col]=x" (also X, X_kv, W_k, W_v, W_o; rows by number: the projection tables), and for a
+/// figure view's own controls "set NAME=VALUE" (a spin box, slider or combo box of the view found by
+/// objectName; a combo box by item data or text) and "click NAME [xN]" (a button, N times). Key: "<lesson
+/// id>/<step, from 1>".
 inline const std::map<QString, QStringList> &solutions()
 {
     static const std::map<QString, QStringList> table = {
@@ -43,6 +44,7 @@ inline const std::map<QString, QStringList> &solutions()
         {"02-query-key-value/2",
          {"V[k1][1]=1", "V[k1][2]=1", "V[k2][0]=1", "V[k2][2]=1", "V[k3][0]=1", "V[k3][1]=1"}},
         {"02-query-key-value/3", {"K[k3][0]=4"}},
+        {"02-query-key-value/4", {"W_q[0][0]=0", "W_q[0][1]=1", "W_q[1][0]=1", "W_q[1][1]=0"}},
         {"03-softmax-mixture/1", {"Q[q][0]=4"}},
         {"03-softmax-mixture/2", {"temperature=0.3"}},
         {"03-softmax-mixture/3", {"Q[q][0]=4"}},
@@ -170,6 +172,26 @@ inline bool applyEdit(const QString &edit, const LessonStep &step, ScenarioDocum
         if (row < 0) return (*why = "no row " + m.captured(2), false);
         return document.setCell(role, row, m.captured(3).toInt(), m.captured(4).toDouble()) ||
                (*why = "setCell refused", false);
+    }
+    static const QRegularExpression projection(
+        QStringLiteral("^(X|X_kv|W_q|W_k|W_v|W_o)\\[(\\d+)\\]\\[(\\d+)\\]=(-?[\\d.]+)$"));
+    if (const QRegularExpressionMatch m = projection.match(edit); m.hasMatch()) {
+        const QString name = m.captured(1);
+        if (!allowed(step, name)) return (*why = name + " is locked in this step", false);
+        attn::Scenario edited = document.scenario();
+        if (!edited.projection) return (*why = "the scenario has no projections", false);
+        attn::Projection &p = *edited.projection;
+        attn::Matrix &matrix = name == "X"      ? p.X
+                               : name == "X_kv" ? p.X_kv
+                               : name == "W_q"  ? p.W_q
+                               : name == "W_k"  ? p.W_k
+                               : name == "W_v"  ? p.W_v
+                                                : edited.W_o;
+        const int row = m.captured(2).toInt(), col = m.captured(3).toInt();
+        if (row >= matrix.rows() || col >= matrix.cols()) return (*why = "no cell " + edit, false);
+        matrix(row, col) = m.captured(4).toDouble();
+        attn::project(edited);
+        return document.replaceScenario(edited, edit) || (*why = "refused", false);
     }
     if (edit.startsWith("temperature=")) {
         if (!allowed(step, QStringLiteral("score"))) return (*why = "the score strip is locked", false);

@@ -14,6 +14,8 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include <cmath>
+
 #include <functional>
 
 using namespace attn;
@@ -97,7 +99,7 @@ void TestBadEdits::zeroScaleTypedInTheScoreStrip()
     auto *scale = controls.findChild<QDoubleSpinBox *>(QStringLiteral("scale"));
     QVERIFY(scale);
     const double shown = scale->value();
-    QCOMPARE(shown, 0.7071); // 1/√2, the automatic scale, at four decimals
+    QCOMPARE(shown, 1.0 / std::sqrt(2.0)); // the automatic scale 1/√2, exactly (no rounding to 0.7071)
     QSignalSpy refused(&document, &ScenarioDocument::editRefused);
     scale->setValue(0.0);
     QCOMPARE(refused.count(), 1);

@@ -8,6 +8,7 @@
 #include "testfiles.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/document/scenariojson.h"
+#include "ui/document/windowbudget.h"
 #include "ui/lessons/lessonloader.h"
 #include "ui/views/common/figureview.h"
 #include "ui/views/viewregistry.h"
@@ -77,9 +78,9 @@ private slots:
     void unreadableScenarioFiles_data();
     void unreadableScenarioFiles();
     void hugeSizesAreRefusedBeforeAllocating();
+    void windowRefusesWhatItCannotShow();
     void lessonFiles_data();
     void lessonFiles();
-    void missingLessonsFolder();
     void figureExportToUnwritablePlace_data();
     void figureExportToUnwritablePlace();
 
@@ -128,6 +129,19 @@ void TestBadInput::scenarioFiles_data()
                            << "(a number beyond ±1.8e308, the largest a double can hold?)";
     QTest::addRow("UTF-16") << QByteArray("\xff\xfe{\0\"\0", 6) << "file"
                             << "the file is UTF-16 text; save it as UTF-8";
+    // Without a byte order mark (before: "binary data at byte 1").
+    QTest::addRow("UTF-16LE without BOM") << QByteArray("{\0\"\0f\0o\0\"\0:\0 \0\"\0", 16) << "file"
+                                          << "the file is UTF-16 text; save it as UTF-8";
+    QTest::addRow("UTF-16BE without BOM") << QByteArray("\0{\0\"\0f\0o\0\"\0:\0 \0\"", 16) << "file"
+                                          << "the file is UTF-16 text; save it as UTF-8";
+    // Another file of this program is named as such (before: 'unknown key "id"').
+    QTest::addRow("a lesson file")
+        << QByteArray(R"({"format": "attention-lab.lesson", "version": 1, "id": "01-x", "steps": []})")
+        << "format"
+        << "this is a lesson file (format \"attention-lab.lesson\"), not a scenario";
+    QTest::addRow("a workspace file")
+        << QByteArray(R"({"format": "attention-lab-workspace", "version": 1, "scenario": {}})") << "format"
+        << "this is a workspace file";
     QTest::addRow("top-level array") << QByteArray("[1, 2]") << "file"
                                      << "JSON object at the top level";
     QTest::addRow("wrong format") << QByteArray(R"({"format": "lesson", "version": 1})") << "format"
@@ -269,11 +283,30 @@ void TestBadInput::unreadableScenarioFiles_data()
     QTest::addColumn<QString>("fragment");
     const QString dangling = m_dir.filePath("dangling.json");
     QFile::link(m_dir.filePath("nowhere.json"), dangling);
-    QTest::addRow("missing") << m_dir.filePath("missing.json") << "cannot read";
-    QTest::addRow("dangling symlink") << dangling << "No such file";
+    QTest::addRow("missing") << m_dir.filePath("missing.json") << "there is no such file";
+    QTest::addRow("dangling symlink") << dangling << "it is a symbolic link to a file that does not exist";
+    // Before: "No such file or directory".
+    const QString loop = m_dir.filePath("loop-a.json");
+    QFile::link(m_dir.filePath("loop-b.json"), loop);
+    QFile::link(loop, m_dir.filePath("loop-b.json"));
+    QTest::addRow("symlink loop") << loop << "its symbolic links form a loop";
     QTest::addRow("a folder") << m_dir.path() << "is a folder, not a scenario file";
     QTest::addRow("no name") << QString() << "no file name given";
-    QTest::addRow("endless device") << QStringLiteral("/dev/zero") << "larger than 16 MiB";
+    // A device is refused before a byte is read: /dev/zero never ends, a terminal blocks.
+    QTest::addRow("endless device") << QStringLiteral("/dev/zero")
+                                    << "/dev/zero is a character device (a terminal, /dev/zero, …), not a "
+                                       "scenario file";
+    QTest::addRow("empty device") << QStringLiteral("/dev/null") << "is a character device";
+    // A newline in the name is shown escaped: the message stays one line (verifyReadable).
+    QTest::addRow("newline in the name")
+        << m_dir.filePath("two\nlines.json") << "two\\nlines.json: there is no such file";
+    // A regular file past the limit (sparse: no 16 MiB are written).
+    const QString huge = m_dir.filePath("huge.json");
+    {
+        QFile f(huge);
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.resize((16 << 20) + 1));
+    }
+    QTest::addRow("huge file") << huge << "larger than 16 MiB";
     QTest::addRow("/proc/self/mem") << QStringLiteral("/proc/self/mem") << "cannot read /proc/self/mem";
     // Opening a named pipe for reading would wait for a writer forever: refused before opening.
     const QString pipe = m_dir.filePath("pipe.json");
@@ -340,6 +373,40 @@ void TestBadInput::hugeSizesAreRefusedBeforeAllocating()
     QCOMPARE(document.scenario().num_query_heads, 1);
 }
 
+void TestBadInput::windowRefusesWhatItCannotShow()
+{
+    // n = 7000 passes the engine's 1 GiB trace limit but took 5 GB in the window; 3.9 million
+    // one-number queries took 8–10 GB in one chooser. Both are refused before anything is built.
+    const auto column = [](Index n) { return Matrix::Constant(n, 1, 0.5); };
+    Scenario square;
+    square.query = column(7000);
+    square.key = column(7000);
+    square.value = column(7000);
+    QCOMPARE(doc::windowBytesEstimate(validate(square)), std::size_t(7000) * 7000 * 100 + 14000 * 2048);
+    Scenario tall;
+    tall.query = column(20000);
+    tall.key = column(1);
+    tall.value = column(1);
+    ScenarioDocument document;
+    QVERIFY(document.load(test::workedExample()));
+    QString why;
+    QVERIFY(!document.load(square, &why));
+    QVERIFY2(why.contains("n_q = 7000, n_k = 7000, 1 query head(s): the window would need about 4.6 GiB"),
+             qPrintable(why));
+    QVERIFY2(why.contains("the most it may use is 1.5 GiB"), qPrintable(why));
+    verifyReadable(why);
+    QVERIFY(!document.load(tall, &why));
+    QVERIFY2(why.contains("the window lists at most 16384 queries and 16384 keys"), qPrintable(why));
+    verifyReadable(why);
+    QCOMPARE(document.queryCount(), 1); // the worked example stays
+    // Just inside: 3000 tokens fit (0.9 GiB).
+    Scenario fits;
+    fits.query = column(3000);
+    fits.key = column(3000);
+    fits.value = column(3000);
+    QVERIFY(doc::windowSizeProblem(validate(fits)).isEmpty());
+}
+
 // ---- lesson files -----------------------------------------------------------------------------
 
 void TestBadInput::lessonFiles_data()
@@ -366,8 +433,54 @@ void TestBadInput::lessonFiles_data()
                                << "(line 4, column";
     QTest::addRow("scenario file empty")
         << file("07-scenario.json", R"({"format": "attention-lab.lesson", "version": 1, "id": "07-scenario",
-              "title": "t", "steps": [{"markdown": "x", "view": "qkv", "scenario": "03-empty.json"}]})")
+              "title": "t", "steps": [{"title": "s", "text": "x", "view": "qkv", "scenario": "03-empty.json"}]})")
         << "the scenario file “03-empty.json”: the file is empty";
+    QFile::link(QStringLiteral("/dev/zero"), m_dir.filePath("dev.json"));
+    QTest::addRow("scenario file on a device")
+        << file("08-device.json", R"({"format": "attention-lab.lesson", "version": 1, "id": "08-device",
+              "title": "t", "steps": [{"title": "s", "text": "x", "view": "qkv", "scenario": "dev.json"}]})")
+        << "the scenario file “dev.json” is a symbolic link out of the lesson's folder";
+    QTest::addRow("a device") << QStringLiteral("/dev/zero")
+                              << "cannot read the file: it is a character device";
+    // Lesson text and the files a lesson names (before: raw HTML hid all text after it and the
+    // checker said OK; any local file or folder was reachable).
+    const auto lesson = [&](const char *name, const QByteArray &step) {
+        return file(
+            name,
+            R"({"format": "attention-lab.lesson", "version": 1, "id": "08-x", "title": "t", "steps": [)" +
+                step + "]}");
+    };
+    const QByteArray inlineScenario = R"("scenario": {"Q": [[1]], "K": [[1]], "V": [[1]]})";
+    QTest::addRow("raw HTML")
+        << lesson("08-html.json",
+                  R"({"title": "s", "view": "qkv", "text": "See <img src=\"x.png\"> and the rest", )" +
+                      inlineScenario + "}")
+        << "step 1: text: raw HTML “<img src=\"x.png\">” would not show";
+    QTest::addRow("raw HTML in a hint")
+        << lesson("08-hint.json",
+                  R"({"title": "s", "view": "qkv", "text": "t", "hints": ["a <b>bold</b> hint"], )" +
+                      inlineScenario + "}")
+        << "hints[0]: raw HTML “<b>”";
+    QTest::addRow("a file link")
+        << lesson("08-link.json",
+                  R"j({"title": "s", "view": "qkv", "text": "[notes](file:///etc/passwd)", )j" +
+                      inlineScenario + "}")
+        << "the link “file:///etc/passwd” is not an http:// or https:// address";
+    QTest::addRow("a picture outside")
+        << lesson("08-picture.json",
+                  R"j({"title": "s", "view": "qkv", "text": "![x](/etc/hostname)", )j" + inlineScenario + "}")
+        << "the picture “/etc/hostname” is not a relative path";
+    QTest::addRow("a scenario above the folder")
+        << lesson("08-up.json", R"({"title": "s", "view": "qkv", "text": "t", "scenario": "../x.json"})")
+        << "the scenario file “../x.json” leads out of the lesson's folder";
+    QTest::addRow("an absolute scenario path")
+        << lesson("08-abs.json", R"({"title": "s", "view": "qkv", "text": "t", "scenario": "/etc/hostname"})")
+        << "the scenario file “/etc/hostname” is not a relative path";
+    // A scenario file named as a lesson says so (before: "no lesson file found").
+    QTest::addRow("a scenario file")
+        << file("09-scenario.json",
+                R"({"format": "attention-lab.scenario", "version": 1, "Q": [[1]], "K": [[1]], "V": [[1]]})")
+        << "this is a scenario file (format \"attention-lab.scenario\"), not a lesson file";
 }
 
 void TestBadInput::lessonFiles()
@@ -383,16 +496,6 @@ void TestBadInput::lessonFiles()
     for (const lessons::LessonProblem &p : result.problems) found = found || p.toString().contains(fragment);
     QVERIFY2(found, qPrintable(message));
     verifyReadable(message);
-}
-
-void TestBadInput::missingLessonsFolder()
-{
-    const QString folder = m_dir.filePath("no-such-folder");
-    const lessons::LessonLibrary library = lessons::loadLessons(folder);
-    QVERIFY(library.lessons.empty());
-    QCOMPARE(library.problems.size(), std::size_t(1));
-    QVERIFY2(library.problems[0].toString().contains(folder), qPrintable(library.problems[0].toString()));
-    verifyReadable(library.problems[0].toString());
 }
 
 // ---- saving figures to a place that cannot take them --------------------------------------------

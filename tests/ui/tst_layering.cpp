@@ -1,9 +1,12 @@
 // Keeps the house in order (docs/architecture.md): a file includes only from its own room, from
 // rooms below it, or from core/; core/ includes nothing of the project outside core/; a teaching
-// view does not include another view's room; and no source file grows past 550 lines.
+// view does not include another view's room; no source file grows past 550 lines; and no test
+// touches the real user's settings or data (each runs in QStandardPaths' test mode, and every
+// child process of the command-line tests gets folders of its own).
 #include "strictwarnings.h"
 #include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
 #include <QRegularExpression>
 #include <QtTest>
 
@@ -17,6 +20,7 @@ private slots:
     void ruleJudgesIncludes();
     void treeFollowsTheRule();
     void sourceFilesStayShort();
+    void testsKeepOutOfTheUsersFolders();
 };
 
 namespace {
@@ -171,6 +175,33 @@ void TestLayering::sourceFilesStayShort()
         if (lines > kMaxLines) offenders << QStringLiteral("%1: %2 lines").arg(path).arg(lines);
     }
     QVERIFY2(offenders.isEmpty(), qPrintable("longer than 550 lines (split it):\n" + offenders.join('\n')));
+}
+
+void TestLayering::testsKeepOutOfTheUsersFolders()
+{
+    const auto text = [](const QString &path) {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+    };
+    const QString root = QStringLiteral(ATTN_SOURCE_DIR "/tests/");
+    QVERIFY(text(root + "strictwarnings.h").contains(QStringLiteral("#include \"userfolders.h\"")));
+    QVERIFY(text(root + "userfolders.h").contains(QStringLiteral("setTestModeEnabled(true)")));
+    QStringList offenders;
+    for (const QString &path : sourceFiles({"tests"})) {
+        const QString name = QFileInfo(path).fileName();
+        const QString source = text(path);
+        if (name.startsWith(QLatin1String("tst_")) &&
+            !source.contains(QStringLiteral("#include \"strictwarnings.h\"")))
+            offenders << path + QStringLiteral(": does not include strictwarnings.h (test mode)");
+        // A child attention-lab reads and writes settings and autosaves: never the user's.
+        const qsizetype processes =
+            source.count(QStringLiteral("QProcess p;")) + source.count(QStringLiteral("new QProcess"));
+        const qsizetype isolated = source.count(QStringLiteral("isolatedEnvironment()")) +
+                                   source.count(QStringLiteral("XDG_CONFIG_HOME"));
+        if (path.contains(QLatin1String("/tests/cli/")) && isolated < processes)
+            offenders << path + QStringLiteral(": a QProcess without isolatedEnvironment() (runcli.h)");
+    }
+    QVERIFY2(offenders.isEmpty(), qPrintable(offenders.join('\n')));
 }
 
 QTEST_APPLESS_MAIN(TestLayering)

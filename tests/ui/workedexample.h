@@ -21,4 +21,20 @@ inline Scenario workedExample()
     return s;
 }
 
+/// The worked example as learned projections: X = [1, 0] asks, X_kv = I is read,
+/// W_q = W_k = I and W_v = diag(2, 4), so Q, K and V are the worked example's.
+inline Scenario projectedWorkedExample()
+{
+    Scenario s = workedExample();
+    Projection p;
+    p.X = Matrix::Identity(1, 2);
+    p.X_kv = Matrix::Identity(2, 2);
+    p.W_q = Matrix::Identity(2, 2);
+    p.W_k = Matrix::Identity(2, 2);
+    p.W_v = s.value;
+    s.projection = p;
+    project(s);
+    return s;
+}
+
 } // namespace attn::test

@@ -67,6 +67,22 @@ QString numberHint(const QByteArray &text, qsizetype offset)
     return {};
 }
 
+/// True when `text` reads as UTF-16 without a byte order mark: among its first 64 byte pairs, at
+/// least three in four are an ASCII character beside a zero byte, always on the same side (JSON
+/// text in UTF-16 is mostly ASCII; text in UTF-8 has no zero bytes at all).
+bool looksLikeUtf16(const QByteArray &text)
+{
+    const qsizetype pairs = std::min<qsizetype>(text.size() / 2, 64);
+    if (pairs < 1) return false;
+    int zeroHigh = 0, zeroLow = 0; // little-endian ASCII: the second byte of a pair is zero
+    for (qsizetype i = 0; i < pairs; ++i) {
+        const char first = text.at(2 * i), second = text.at(2 * i + 1);
+        if (first != 0 && second == 0 && static_cast<unsigned char>(first) < 0x80) ++zeroHigh;
+        if (first == 0 && second != 0 && static_cast<unsigned char>(second) < 0x80) ++zeroLow;
+    }
+    return (zeroHigh * 4 >= pairs * 3 && zeroLow == 0) || (zeroLow * 4 >= pairs * 3 && zeroHigh == 0);
+}
+
 } // namespace
 
 QString jsonSyntaxProblem(const QByteArray &text, const QJsonParseError &error)
@@ -74,7 +90,7 @@ QString jsonSyntaxProblem(const QByteArray &text, const QJsonParseError &error)
     if (text.trimmed().isEmpty()) return QStringLiteral("the file is empty");
     // UTF-16 (a Windows editor's "Unicode") starts with a byte order mark and has a zero byte in
     // every other place: say so rather than "binary data".
-    if (text.startsWith("\xFF\xFE") || text.startsWith("\xFE\xFF"))
+    if (text.startsWith("\xFF\xFE") || text.startsWith("\xFE\xFF") || looksLikeUtf16(text))
         return QStringLiteral("the file is UTF-16 text; save it as UTF-8");
     const qsizetype binary = firstControlByte(text);
     if (binary >= 0)

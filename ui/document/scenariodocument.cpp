@@ -1,4 +1,5 @@
 #include "ui/document/scenariodocument.h"
+#include "ui/document/windowbudget.h"
 
 #include "ui/document/scenarioedits.h"
 
@@ -21,6 +22,12 @@ bool compute(const ScenarioDocument::Engine &engine, const Scenario &scenario,
              std::optional<AttentionTrace> *trace, QString *error)
 {
     try {
+        // What no view can show is refused before the engine runs and before any view builds.
+        if (const QString problem = windowSizeProblem(validate(scenario)); !problem.isEmpty()) {
+            *error = problem;
+            trace->reset();
+            return false;
+        }
         *trace = engine(scenario);
         return true;
     } catch (const ScenarioError &e) {
@@ -194,13 +201,12 @@ bool ScenarioDocument::setCell(TensorRole role, int row, int column, double valu
     // trace, so the copy costs less than the attention itself).
     Scenario candidate = m_scenario;
     tensorOf(candidate, role)(row, column) = value;
-    QString edit =
-        tr("%1[%2, %3] = %4 (%5, column %6)")
-            .arg(tensorName(role))
-            .arg(row)
-            .arg(column)
-            .arg(QString::number(value, 'g', QLocale::FloatingPointShortest), rowLabel(role, row))
-            .arg(column);
+    QString edit = tr("%1[%2, %3] = %4 (%5, column %6)")
+                       .arg(tensorName(role))
+                       .arg(row)
+                       .arg(column)
+                       .arg(QString::number(value, 'g', QLocale::FloatingPointShortest), rowLabel(role, row))
+                       .arg(column);
     if (candidate.projection) {
         // Q, K and V were products of X and the W matrices: an edit of one of them makes the
         // scenario a plain one (undo brings the projections back).

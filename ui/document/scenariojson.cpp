@@ -1,5 +1,6 @@
 #include "ui/document/scenariojson.h"
-#include "ui/document/filekind.h"
+#include "ui/document/boundedread.h"
+#include "ui/document/jsonnumbers.h"
 
 #include "ui/document/jsonproblem.h"
 
@@ -44,6 +45,7 @@ QJsonObject objectOf(const QJsonValue &v, const QString &field)
 /// A plain number (null is refused here; only matrix entries may be null).
 double numberOf(const QJsonValue &v, const QString &field)
 {
+    if (isNegativeZeroMark(v)) return -0.0;
     if (!v.isDouble()) fail(field, QStringLiteral("expected a number, got %1").arg(typeName(v)));
     return v.toDouble();
 }
@@ -88,6 +90,7 @@ void rejectUnknownKeys(const QJsonObject &o, const QString &where, std::initiali
 
 qint64 integerOf(const QJsonValue &v, const QString &field)
 {
+    if (isNegativeZeroMark(v)) return 0;
     if (!v.isDouble()) fail(field, QStringLiteral("expected an integer, got %1").arg(typeName(v)));
     const double d = v.toDouble();
     if (d != std::floor(d) || std::abs(d) > 9.0e15) {
@@ -361,6 +364,15 @@ void readProjection(const QJsonObject &o, Scenario &s)
 
 Scenario scenarioFromJson(const QJsonObject &o)
 {
+    // Another file of this program: say which, rather than name its first key unknown.
+    const QString format = o.value("format").toString();
+    if (format == QLatin1String("attention-lab.lesson"))
+        fail("format", QStringLiteral("this is a lesson file (format \"attention-lab.lesson\"), not a "
+                                      "scenario; open it with Lessons ▸ Open lessons folder, or check it "
+                                      "with `attention-lab lessons --check`"));
+    if (format == QLatin1String("attention-lab-workspace"))
+        fail("format", QStringLiteral("this is a workspace file (format \"attention-lab-workspace\"), not "
+                                      "a scenario; open it with File ▸ Open workspace"));
     // "comment" is free text for people; "expect" holds a reference result (tests/data/cases).
     rejectUnknownKeys(o, "scenario",
                       {"format", "version",     "title",     "query_tokens", "key_tokens", "Q",
@@ -481,30 +493,30 @@ Scenario scenarioFromJsonText(const QByteArray &text)
     }
     if (!doc.isObject()) fail("file", "expected a JSON object at the top level");
     if (const auto duplicate = findDuplicateKey(text)) fail(duplicate->path, duplicate->message());
+    // Read again with each −0 kept (QJsonDocument drops the sign of zero), only when there is one.
+    if (const QByteArray marked = withNegativeZerosMarked(text); marked != text)
+        return scenarioFromJson(QJsonDocument::fromJson(marked).object());
     return scenarioFromJson(doc.object());
 }
 
 Scenario readScenarioFile(const QString &path)
 {
     if (path.isEmpty()) fail("file", "no file name given");
-    QFile file(path);
-    if (QFileInfo(path).isDir())
-        fail("file", QStringLiteral("%1 is a folder, not a scenario file").arg(path));
-    if (const QString kind = unreadableFileKind(path); !kind.isEmpty())
-        fail("file", QStringLiteral("%1 is %2, not a scenario file").arg(path, kind));
-    if (!file.open(QIODevice::ReadOnly)) {
-        fail("file", QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
-    }
-    // Read at most one byte past the limit, so an endless device (/dev/zero) is refused too.
-    const QByteArray text = file.read(kMaxScenarioFileBytes + 1);
-    if (file.error() != QFileDevice::NoError) // e.g. /proc/self/mem, a device that refuses reads
-        fail("file", QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
-    if (text.size() > kMaxScenarioFileBytes) {
+    const QString shown = printableFileName(path);
+    // Only a regular file is read, and at most one byte past the limit: a pipe or a terminal
+    // would block, /dev/zero never ends (docs/bad-inputs.md).
+    const BoundedRead read = readFileBounded(path, kMaxScenarioFileBytes);
+    switch (read.status) {
+    case BoundedRead::Status::Ok: break;
+    case BoundedRead::Status::NotAFile:
+        fail("file", QStringLiteral("%1 is %2, not a scenario file").arg(shown, read.kind));
+    case BoundedRead::Status::TooLarge:
         fail("file", QStringLiteral("%1 is larger than %2 MiB, the most a scenario file may be")
-                         .arg(path)
+                         .arg(shown)
                          .arg(kMaxScenarioFileBytes >> 20));
+    default: fail("file", QStringLiteral("cannot read %1: %2").arg(shown, read.reason));
     }
-    return scenarioFromJsonText(text);
+    return scenarioFromJsonText(read.bytes);
 }
 
 } // namespace attn::doc

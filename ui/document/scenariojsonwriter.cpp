@@ -1,6 +1,8 @@
 // Writing scenarios and results as JSON (the format of the design map, §2).
 #include "ui/document/scenariojson.h"
 
+#include "ui/document/jsonnumbers.h"
+
 #include <QJsonArray>
 
 #include <cmath>
@@ -14,12 +16,15 @@ QJsonValue numberOrNull(double x)
     return std::isfinite(x) ? QJsonValue(x) : QJsonValue(QJsonValue::Null);
 }
 
-QJsonArray matrixToJson(const Matrix &m)
+/// The rows of `m`. A scenario's own tensors keep the sign of zero (jsonnumbers.h); a result's
+/// numbers are plain JSON numbers, for any program to read.
+QJsonArray matrixToJson(const Matrix &m, bool keepSignOfZero = true)
 {
     QJsonArray rows;
     for (Index i = 0; i < m.rows(); ++i) {
         QJsonArray row;
-        for (Index j = 0; j < m.cols(); ++j) row.append(numberOrNull(m(i, j)));
+        for (Index j = 0; j < m.cols(); ++j)
+            row.append(keepSignOfZero ? jsonNumber(m(i, j)) : numberOrNull(m(i, j)));
         rows.append(row);
     }
     return rows;
@@ -164,7 +169,9 @@ QJsonObject scenarioToJson(const Scenario &s)
         o["positional"] = p;
     }
     if (s.kernel != KernelKind::Naive) o["kernel"] = QLatin1String(toString(s.kernel));
-    if (s.kernel == KernelKind::Tiled) {
+    // Every kernel but the naive one reads the tile (the windowed kernel walks its band and the
+    // linear one its prefix sums in tiles): keep it whenever it can matter or was changed.
+    if (s.kernel != KernelKind::Naive || s.tile.query != TileSpec{}.query || s.tile.key != TileSpec{}.key) {
         o["tile"] = QJsonObject{{"query", static_cast<qint64>(s.tile.query)},
                                 {"key", static_cast<qint64>(s.tile.key)}};
     }
@@ -192,8 +199,8 @@ QJsonObject traceToJson(const AttentionTrace &trace)
     QJsonArray scores;
     QJsonArray weights;
     for (const HeadTrace &h : trace.heads) {
-        scores.append(matrixToJson(h.logits));
-        weights.append(matrixToJson(h.weights));
+        scores.append(matrixToJson(h.logits, false));
+        weights.append(matrixToJson(h.weights, false));
     }
     QJsonArray masked;
     for (const auto &[head, row] : trace.fully_masked_rows) {
@@ -204,7 +211,7 @@ QJsonObject traceToJson(const AttentionTrace &trace)
         {"scale", trace.scale},
         {"scores", scores},
         {"weights", weights},
-        {"output", matrixToJson(trace.output)},
+        {"output", matrixToJson(trace.output, false)},
         {"fully_masked_rows", masked},
         {"kernel", QLatin1String(toString(trace.kernel))},
         {"dtype", QLatin1String(toString(trace.dtype))},

@@ -1,5 +1,7 @@
 #include "ui/lessons/lesson.h"
 
+#include "ui/document/boundedread.h"
+
 #include "ui/views/viewregistry.h"
 
 namespace attn::lessons {
@@ -12,7 +14,7 @@ QString TokenRef::describe() const
 
 QString LessonProblem::toString() const
 {
-    QString text = file + QStringLiteral(": ");
+    QString text = doc::printableFileName(file) + QStringLiteral(": ");
     if (step > 0) text += QStringLiteral("step %1: ").arg(step);
     if (!field.isEmpty()) text += field + QStringLiteral(": ");
     return text + message;
@@ -27,9 +29,11 @@ QStringList knownViews()
 
 QStringList knownControls()
 {
-    // "score": the score kind, scale and temperature strip; "S": the table of raw scores.
-    return {QStringLiteral("Q"),     QStringLiteral("K"),     QStringLiteral("V"),
-            QStringLiteral("shape"), QStringLiteral("score"), QStringLiteral("S")};
+    // "score": the score kind, scale and temperature strip; "S": the table of raw scores; "X",
+    // "X_kv", "W_q", "W_k", "W_v", "W_o": the tables of a scenario with learned projections.
+    return {QStringLiteral("Q"),     QStringLiteral("K"),   QStringLiteral("V"),   QStringLiteral("shape"),
+            QStringLiteral("score"), QStringLiteral("S"),   QStringLiteral("X"),   QStringLiteral("X_kv"),
+            QStringLiteral("W_q"),   QStringLiteral("W_k"), QStringLiteral("W_v"), QStringLiteral("W_o")};
 }
 
 QStringList checkKindNames()

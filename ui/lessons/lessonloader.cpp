@@ -1,4 +1,5 @@
 #include "ui/lessons/lessonloader.h"
+#include "ui/document/boundedread.h"
 #include "ui/document/filekind.h"
 
 #include "core/attention.h"
@@ -6,6 +7,7 @@
 #include "ui/document/jsonproblem.h"
 #include "ui/document/scenariojson.h"
 #include "ui/lessons/lessoncheck.h"
+#include "ui/lessons/lessonmarkdown.h"
 #include "ui/lessons/lessonreader.h"
 #include "ui/lessons/tasklint.h"
 #include "ui/views/viewregistry.h"
@@ -52,6 +54,9 @@ public:
 
 private:
     std::optional<LessonStep> step(const QJsonValue &v, const QString &dir);
+    /// Reports what of `text` (field `field`) would not show: raw HTML, pictures outside `dir`,
+    /// links that are not http(s) addresses (lessonmarkdown.h).
+    void checkMarkdown(const QString &text, const QString &field, const QString &dir);
     bool scenario(const QJsonValue &v, const QString &dir, LessonStep *step);
 };
 
@@ -62,23 +67,28 @@ bool Parser::scenario(const QJsonValue &v, const QString &dir, LessonStep *step)
     QString fileName;
     if (v.isString() && !v.toString().isEmpty()) {
         fileName = v.toString();
-        QFile file(QDir(dir).filePath(fileName));
-        if (const QString kind = doc::unreadableFileKind(file.fileName()); !kind.isEmpty()) {
-            problem(field, QStringLiteral("the scenario file “%1” is %2, not a file").arg(fileName, kind));
+        if (const QString outside = pathOutsideFolder(fileName, dir); !outside.isEmpty()) {
+            problem(field, QStringLiteral("the scenario file “%1” %2").arg(fileName, outside));
             return false;
         }
-        if (!file.open(QIODevice::ReadOnly)) {
-            problem(field, QStringLiteral("cannot read the scenario file “%1” (looked in %2): %3")
-                               .arg(fileName, QDir::toNativeSeparators(dir), file.errorString()));
+        const doc::BoundedRead read = doc::readFileBounded(QDir(dir).filePath(fileName), kMaxLessonFileBytes);
+        if (read.status == doc::BoundedRead::Status::NotAFile) {
+            problem(field,
+                    QStringLiteral("the scenario file “%1” is %2, not a file").arg(fileName, read.kind));
             return false;
         }
-        const QByteArray text = file.read(kMaxLessonFileBytes + 1);
-        if (text.size() > kMaxLessonFileBytes) {
+        if (read.status == doc::BoundedRead::Status::TooLarge) {
             problem(field, QStringLiteral("the scenario file “%1” is larger than %2 MiB, the most it may be")
                                .arg(fileName)
                                .arg(kMaxLessonFileBytes >> 20));
             return false;
         }
+        if (!read.ok()) {
+            problem(field, QStringLiteral("cannot read the scenario file “%1” (looked in %2): %3")
+                               .arg(fileName, QDir::toNativeSeparators(dir), read.reason));
+            return false;
+        }
+        const QByteArray &text = read.bytes;
         QJsonParseError error;
         const QJsonDocument doc = QJsonDocument::fromJson(text, &error);
         if (error.error != QJsonParseError::NoError) {
@@ -133,6 +143,16 @@ bool Parser::scenario(const QJsonValue &v, const QString &dir, LessonStep *step)
     return true;
 }
 
+void Parser::checkMarkdown(const QString &text, const QString &field, const QString &dir)
+{
+    if (const QString html = rawHtmlIn(text); !html.isEmpty())
+        problem(field, QStringLiteral("raw HTML “%1” would not show (lesson text is Markdown only: write "
+                                      "![description](picture.png) for a picture, **bold** for bold)")
+                           .arg(html));
+    for (const MarkdownReference &reference : markdownReferences(text))
+        if (const QString why = referenceProblem(reference, dir); !why.isEmpty()) problem(field, why);
+}
+
 std::optional<LessonStep> Parser::step(const QJsonValue &v, const QString &dir)
 {
     if (!v.isObject()) {
@@ -149,6 +169,7 @@ std::optional<LessonStep> Parser::step(const QJsonValue &v, const QString &dir)
         problem(QStringLiteral("text"), QStringLiteral("is missing (the step's Markdown text)"));
     else
         s.text = markdown(o.value(QStringLiteral("text")), QStringLiteral("text"));
+    checkMarkdown(s.text, QStringLiteral("text"), dir);
     s.view = requiredString(o, QStringLiteral("view"), QStringLiteral("view"));
     if (!s.view.isEmpty() && !knownViews().contains(s.view))
         problem(QStringLiteral("view"), QStringLiteral("unknown view “%1”; expected one of %2")
@@ -208,6 +229,7 @@ std::optional<LessonStep> Parser::step(const QJsonValue &v, const QString &dir)
                         QStringLiteral("expected a non-empty string, got %1").arg(shownType(array.at(i))));
             else
                 s.hints << array.at(i).toString();
+            checkMarkdown(array.at(i).toString(), QStringLiteral("hints[%1]").arg(i), dir);
         }
     }
     if (o.contains(QStringLiteral("task"))) {
@@ -225,6 +247,7 @@ std::optional<LessonStep> Parser::step(const QJsonValue &v, const QString &dir)
             else
                 task.description =
                     markdown(t.value(QStringLiteral("description")), QStringLiteral("task.description"));
+            checkMarkdown(task.description, QStringLiteral("task.description"), dir);
             if (!t.contains(QStringLiteral("check"))) {
                 problem(QStringLiteral("task.check"), QStringLiteral("is missing"));
             } else if (auto c = check(t.value(QStringLiteral("check")), QStringLiteral("task.check"),
@@ -262,6 +285,13 @@ LessonFileResult Parser::parse(const QByteArray &text)
         return result;
     }
     const QJsonObject o = doc.object();
+    if (o.value(QStringLiteral("format")).toString() == QLatin1String(kScenarioFormat)) {
+        problem({}, QStringLiteral("this is a scenario file (format \"%1\"), not a lesson file; a lesson's "
+                                   "step names it in \"scenario\", and `attention-lab compute` computes it")
+                        .arg(QLatin1String(kScenarioFormat)));
+        result.problems = problems();
+        return result;
+    }
     rejectUnknownKeys(o, {}, {"format", "version", "id", "title", "summary", "steps"});
     if (o.value(QStringLiteral("format")).toString() != QLatin1String(kLessonFormat))
         problem(QStringLiteral("format"),
@@ -332,25 +362,9 @@ LessonFileResult parseLesson(const QByteArray &text, const QString &path)
 
 LessonFileResult readLessonFile(const QString &path)
 {
-    QFile file(path);
     LessonFileResult result;
-    const QString kind = QFileInfo(path).isDir() ? QStringLiteral("a folder") : doc::unreadableFileKind(path);
-    if (!kind.isEmpty() || !file.open(QIODevice::ReadOnly)) {
-        result.problems.push_back(
-            {path,
-             0,
-             {},
-             QStringLiteral("cannot read the file: %1")
-                 .arg(!kind.isEmpty() ? QStringLiteral("it is %1").arg(kind) : file.errorString())});
-        return result;
-    }
-    const QByteArray text = file.read(kMaxLessonFileBytes + 1);
-    if (file.error() != QFileDevice::NoError) { // e.g. a device that refuses reads
-        result.problems.push_back(
-            {path, 0, {}, QStringLiteral("cannot read the file: %1").arg(file.errorString())});
-        return result;
-    }
-    if (text.size() > kMaxLessonFileBytes) {
+    const doc::BoundedRead read = doc::readFileBounded(path, kMaxLessonFileBytes);
+    if (read.status == doc::BoundedRead::Status::TooLarge) {
         result.problems.push_back({path,
                                    0,
                                    {},
@@ -358,7 +372,11 @@ LessonFileResult readLessonFile(const QString &path)
                                        .arg(kMaxLessonFileBytes >> 20)});
         return result;
     }
-    return parseLesson(text, path);
+    if (!read.ok()) {
+        result.problems.push_back({path, 0, {}, QStringLiteral("cannot read the file: %1").arg(read.reason)});
+        return result;
+    }
+    return parseLesson(read.bytes, path);
 }
 
 bool isScenarioFileText(const QByteArray &text)
@@ -399,8 +417,10 @@ LessonLibrary loadLessons(const QString &dir)
 
     std::map<QString, QString> fileOfId;
     for (const QString &path : files) {
-        QFile file(path);
-        if (file.open(QIODevice::ReadOnly) && isScenarioFileText(file.read(kMaxLessonFileBytes))) continue;
+        // A step's scenario file beside the lessons: not a lesson, and checked with its step. A
+        // scenario file asked for by name is read as a lesson, to say what it is.
+        if (!info.isFile() && isScenarioFileText(doc::readFileBounded(path, kMaxLessonFileBytes).bytes))
+            continue;
         LessonFileResult result = readLessonFile(path);
         if (result.lesson) {
             const auto seen = fileOfId.find(result.lesson->id);

@@ -14,7 +14,6 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
-#include <QTextBrowser>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -64,9 +63,8 @@ LessonNavigator::LessonNavigator(doc::ScenarioDocument *document, QWidget *paren
     stepFont.setBold(true);
     m_stepTitle->setFont(stepFont);
 
-    m_text = new QTextBrowser(this);
+    m_text = new LessonText(this);
     m_text->setObjectName(QStringLiteral("stepText"));
-    m_text->setOpenExternalLinks(true);
 
     auto *taskBox = new QGroupBox(tr("Your task"), this);
     m_taskBox = taskBox;
@@ -412,7 +410,7 @@ void LessonNavigator::updateStepWidgets()
     m_lessonTitle->setText(tr("Lesson %1 · %2").arg(lesson->id.left(2).toInt()).arg(lesson->title));
     m_stepIndicator->setText(stepIndicatorText());
     m_stepTitle->setText(step->title);
-    m_text->setMarkdown(step->text);
+    m_text->showMarkdown(step->text, QFileInfo(lesson->sourcePath).path());
     m_taskBox->setVisible(step->task.has_value());
     m_taskDescription->setText(step->task ? step->task->description : QString());
     m_hints->setText(hintsText());

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "ui/lessons/lessonloader.h"
+#include "ui/lessons/lessontext.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -15,7 +16,6 @@ class QLabel;
 class QListWidget;
 class QPushButton;
 class QSettings;
-class QTextBrowser;
 
 namespace attn::doc {
 class ScenarioDocument;
@@ -104,7 +104,7 @@ public:
     QAction *backAction() const { return m_backAction; }
 
     QListWidget *lessonList() const { return m_list; }
-    QTextBrowser *textBrowser() const { return m_text; }
+    LessonText *textBrowser() const { return m_text; }
 
 signals:
     /// A step was opened (or restarted) and its scenario loaded: show its view and controls.
@@ -134,7 +134,7 @@ private:
     QLabel *m_lessonTitle = nullptr;
     QLabel *m_stepIndicator = nullptr;
     QLabel *m_stepTitle = nullptr;
-    QTextBrowser *m_text = nullptr;
+    LessonText *m_text = nullptr;
     QWidget *m_taskBox = nullptr;
     QLabel *m_taskDescription = nullptr;
     QLabel *m_taskStatus = nullptr;

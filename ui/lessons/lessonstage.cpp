@@ -6,6 +6,7 @@
 #include "ui/views/common/figureview.h"
 #include "ui/views/common/scorecontrols.h"
 #include "ui/views/common/scorestable.h"
+#include "ui/views/qkv/projectionpanel.h"
 #include "ui/views/qkv/qkveditorview.h"
 #include "ui/views/viewregistry.h"
 
@@ -33,9 +34,21 @@ void applyControls(const LessonStep *step, ui::QkvEditorView &view)
         return !step || !step->controlsGiven || step->controls.contains(control);
     };
     const QString locked = QCoreApplication::translate("attn::lessons", "Locked in this step of the lesson");
+    // With learned projections Q, K and V are products (the view keeps them read-only); X and
+    // the W matrices are the tables to lock or unlock.
+    const bool projected = view.document()->scenario().projection.has_value();
     for (doc::TensorRole role : {doc::TensorRole::Query, doc::TensorRole::Key, doc::TensorRole::Value}) {
         QTableView *table = view.tableView(role);
-        const bool editable = allowed(doc::tensorName(role));
+        const bool editable = allowed(doc::tensorName(role)) && !projected;
+        table->setEditTriggers(editable ? QAbstractItemView::AllEditTriggers
+                                        : QAbstractItemView::NoEditTriggers);
+        table->setToolTip(editable || projected ? QString() : locked);
+    }
+    for (ui::ProjectionMatrix matrix :
+         {ui::ProjectionMatrix::X, ui::ProjectionMatrix::X_kv, ui::ProjectionMatrix::W_q,
+          ui::ProjectionMatrix::W_k, ui::ProjectionMatrix::W_v, ui::ProjectionMatrix::W_o}) {
+        QTableView *table = view.projectionPanel()->tableView(matrix);
+        const bool editable = allowed(ui::projectionMatrixName(matrix));
         table->setEditTriggers(editable ? QAbstractItemView::AllEditTriggers
                                         : QAbstractItemView::NoEditTriggers);
         table->setToolTip(editable ? QString() : locked);

@@ -275,17 +275,20 @@ std::vector<TaskProblem> lintTask(const LessonStep &step, const TaskCheck &check
     // In the editor views only the unlocked tables and controls can move the weights (the figure
     // views have controls of their own, which "controls" does not lock).
     const bool editorView = step.view == QLatin1String("qkv") || step.view == QLatin1String("sentence");
-    const QStringList moveWeights{QStringLiteral("Q"), QStringLiteral("K"), QStringLiteral("score"),
-                                  QStringLiteral("S")};
+    const QStringList moveWeights{QStringLiteral("Q"),   QStringLiteral("K"),  QStringLiteral("score"),
+                                  QStringLiteral("S"),   QStringLiteral("X"),  QStringLiteral("X_kv"),
+                                  QStringLiteral("W_q"), QStringLiteral("W_k")};
     if (editorView && step.controlsGiven && testsWeights(check) &&
         std::none_of(moveWeights.begin(), moveWeights.end(),
                      [&](const QString &c) { return step.controls.contains(c); }))
         problems.push_back(
-            {field, QStringLiteral("tests weights, but the step unlocks %1: weights move only with "
-                                   "Q, K, the score controls (\"score\") or the raw scores (\"S\")")
-                        .arg(step.controls.isEmpty()
-                                 ? QStringLiteral("nothing")
-                                 : QStringLiteral("only ") + step.controls.join(QStringLiteral(", ")))});
+            {field,
+             QStringLiteral("tests weights, but the step unlocks %1: weights move only with "
+                            "Q, K, the score controls (\"score\"), the raw scores (\"S\"), or X, X_kv, "
+                            "W_q and W_k when Q and K are projections")
+                 .arg(step.controls.isEmpty()
+                          ? QStringLiteral("nothing")
+                          : QStringLiteral("only ") + step.controls.join(QStringLiteral(", ")))});
     return problems;
 }
 

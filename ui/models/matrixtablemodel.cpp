@@ -1,6 +1,7 @@
 #include "ui/models/matrixtablemodel.h"
 
 #include "ui/base/numbertext.h"
+#include "ui/models/editvalue.h"
 
 #include <cmath>
 
@@ -88,17 +89,8 @@ bool MatrixTableModel::setData(const QModelIndex &index, const QVariant &value, 
     if (role != Qt::EditRole || !isCell(index)) return false;
 
     double number = 0.0;
-    bool ok = false;
     QString text;
-    const int type = value.metaType().id();
-    if (type == QMetaType::Double || type == QMetaType::Float || type == QMetaType::Int ||
-        type == QMetaType::LongLong) {
-        number = value.toDouble(&ok);
-        text = exactNumber(number);
-    } else {
-        text = value.toString();
-        ok = parseTypedNumber(text, &number);
-    }
+    const bool ok = numberFromEditValue(value, &number, &text);
 
     const double old = m_document->tensor(m_role)(index.row(), index.column());
     if (std::isnan(number) && std::isnan(old)) return true; // a NaN from the file, left as it was

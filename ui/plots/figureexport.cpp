@@ -1,6 +1,7 @@
 #include "ui/plots/figureexport.h"
 
 #include "ui/base/resources.h"
+#include "ui/document/boundedread.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/document/scenariojson.h"
 #include "ui/plots/barplot.h"
@@ -9,7 +10,6 @@
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -18,6 +18,8 @@
 namespace attn::ui {
 
 namespace {
+
+constexpr qint64 kMaxPresetBytes = qint64{1} << 20; // a preset is a few KiB
 
 struct Preset {
     const char *id;
@@ -66,21 +68,22 @@ Scenario loadPresetScenario(const QString &presetId)
         throw ScenarioError("preset", QStringLiteral("unknown preset \"%1\"; known presets: %2")
                                           .arg(presetId, presetIds().join(QStringLiteral(", ")))
                                           .toStdString());
-    QFile file(QStringLiteral(":/presets/%1.json").arg(presetId));
-    if (!file.open(QIODevice::ReadOnly))
+    const doc::BoundedRead read =
+        doc::readFileBounded(QStringLiteral(":/presets/%1.json").arg(presetId), kMaxPresetBytes);
+    if (!read.ok())
         throw ScenarioError("preset", QStringLiteral("cannot read the resource of preset \"%1\": %2")
-                                          .arg(presetId, file.errorString())
+                                          .arg(presetId, read.reason)
                                           .toStdString());
-    return doc::scenarioFromJsonText(file.readAll());
+    return doc::scenarioFromJsonText(read.bytes);
 }
 
 QString presetComment(const QString &presetId)
 {
     initResources();
     if (!findPreset(presetId)) return {};
-    QFile file(QStringLiteral(":/presets/%1.json").arg(presetId));
-    if (!file.open(QIODevice::ReadOnly)) return {};
-    return QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("comment")).toString();
+    const doc::BoundedRead read =
+        doc::readFileBounded(QStringLiteral(":/presets/%1.json").arg(presetId), kMaxPresetBytes);
+    return QJsonDocument::fromJson(read.bytes).object().value(QStringLiteral("comment")).toString();
 }
 
 int presetFocusQuery(const QString &presetId, const Scenario &scenario)

@@ -1,5 +1,6 @@
 #include "ui/plots/plotexport.h"
 #include "ui/base/savefile.h"
+#include "ui/document/boundedread.h"
 
 #include <QBuffer>
 #include <QCoreApplication>
@@ -136,8 +137,8 @@ bool exportPlot(QCustomPlot *plot, const QString &path, const QString &format, Q
             ok = scratch.isValid() &&
                  plot->savePdf(draft, size.width(), size.height(), QCP::epNoCosmetic,
                                QStringLiteral("Attention Lab"), QFileInfo(path).completeBaseName());
-        QFile drafted(draft);
-        const QByteArray bytes = ok && drafted.open(QIODevice::ReadOnly) ? drafted.readAll() : QByteArray();
+        // Read back through the one bounded reader (at most 1 GiB, far above any figure's size).
+        const QByteArray bytes = ok ? doc::readFileBounded(draft, qint64{1} << 30).bytes : QByteArray();
         // QPdfWriter does not report a failed write: only a draft that ends as its format ends
         // (PNG's IEND chunk, PDF's %%EOF) is complete.
         const bool complete = f == QLatin1String("png")

@@ -1,6 +1,7 @@
 #include "ui/shell/figureactions.h"
 
 #include "ui/base/appsettings.h"
+#include "ui/document/boundedread.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/lessons/lessonnavigator.h"
 #include "ui/lessons/lessonstage.h"
@@ -139,13 +140,13 @@ bool FigureActions::copyFigure(QString *error)
         return m_window->editorView()->heatmap()->exportTo(path, format, size, error);
     };
     if (!write(png, QStringLiteral("png")) || !write(svg, QStringLiteral("svg"))) return false;
-    QFile svgFile(svg);
+    const doc::BoundedRead svgBytes = doc::readFileBounded(svg, qint64{1} << 30);
     const QImage image(png);
-    if (image.isNull() || !svgFile.open(QIODevice::ReadOnly))
+    if (image.isNull() || !svgBytes.ok())
         return fail(error, tr("Cannot read the figure back for the clipboard."));
     auto *data = new QMimeData;
     data->setImageData(image);
-    data->setData(QStringLiteral("image/svg+xml"), svgFile.readAll());
+    data->setData(QStringLiteral("image/svg+xml"), svgBytes.bytes);
     QApplication::clipboard()->setMimeData(data);
     return true;
 }

@@ -1,8 +1,10 @@
 #include "ui/shell/mainwindow.h"
 
 #include "ui/bench/performancepanel.h"
+#include "ui/document/boundedread.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/document/scenariojson.h"
+#include "ui/document/windowbudget.h"
 #include "ui/lessons/lessonloader.h"
 #include "ui/lessons/lessonnavigator.h"
 #include "ui/lessons/lessonstage.h"
@@ -43,9 +45,9 @@ const QSize kFigureSize(800, 600);
 /// The "comment" of the scenario file at `path` (the reader ignores it), or empty.
 QString fileComment(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) return {};
-    return QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("comment")).toString();
+    // The same limit as the scenario reader's, which read this file just before.
+    const doc::BoundedRead read = doc::readFileBounded(path, qint64{16} << 20);
+    return QJsonDocument::fromJson(read.bytes).object().value(QStringLiteral("comment")).toString();
 }
 
 } // namespace
@@ -227,7 +229,15 @@ bool MainWindow::openScenarioFile(const QString &path)
     } catch (const ScenarioError &e) {
         return refuse(QString::fromStdString(e.what()));
     }
-    // A file that parses but cannot be computed is refused too: the current scenario stays.
+    // A file that parses but that the window cannot show, or that cannot be computed, is refused
+    // too: the current scenario stays.
+    try {
+        if (const QString tooLarge = doc::windowSizeProblem(validate(scenario)); !tooLarge.isEmpty())
+            return refuse(
+                tr("The file is a valid scenario, but the window cannot show it:\n%1").arg(tooLarge));
+    } catch (const ScenarioError &) {
+        // the document's load below says what is wrong
+    }
     QString error;
     if (!m_document->load(scenario, &error))
         return refuse(

@@ -1,6 +1,7 @@
 #include "ui/shell/tensoractions.h"
 #include "ui/base/savefile.h"
 
+#include "ui/document/jsonnumbers.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/document/scenariojson.h"
 #include "ui/shell/mainwindow.h"
@@ -53,7 +54,7 @@ TensorActions::TensorActions(MainWindow *window) : QObject(window), m_window(win
 
 bool TensorActions::saveScenario(const QString &path, QString *error)
 {
-    const QByteArray json = QJsonDocument(doc::scenarioToJson(m_window->document()->scenario())).toJson();
+    const QByteArray json = doc::jsonText(doc::scenarioToJson(m_window->document()->scenario()));
     return saveFileAtomically(path, json, error);
 }
 

@@ -2,9 +2,11 @@
 
 #include "ui/base/appsettings.h"
 #include "ui/document/scenariodocument.h"
+#include "ui/document/windowbudget.h"
 #include "ui/lessons/lessonloader.h"
 #include "ui/lessons/lessonnavigator.h"
 #include "ui/lessons/lessonstage.h"
+#include "ui/workspace/autosavestore.h"
 #include "ui/workspace/workspacehost.h"
 
 #include <QAction>
@@ -12,12 +14,12 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLocale>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTimer>
 #include <QUndoStack>
@@ -40,11 +42,25 @@ QString fileFilter()
 } // namespace
 
 WorkspaceController::WorkspaceController(WorkspaceHost *host)
-    : QObject(host->hostWindow()), m_host(host), m_window(host->hostWindow())
+    : QObject(host->hostWindow()), m_host(host), m_window(host->hostWindow()),
+      m_autosaveFolders(AutosaveStore::defaultFolders()),
+      m_autosave(std::make_unique<AutosaveStore>(m_autosaveFolders))
 {
     createActions();
     QUndoStack *stack = m_host->document()->undoStack();
-    connect(stack, &QUndoStack::cleanChanged, this, &WorkspaceController::updateTitle);
+    connect(stack, &QUndoStack::cleanChanged, this, [this](bool clean) {
+        // Saved, undone back to the saved state, or replaced by a file the user chose: the
+        // autosave holds nothing that is not elsewhere.
+        if (clean) {
+            m_autosave->discard();
+            m_autosaveDue = true;
+        }
+        updateTitle();
+    });
+    // Every change counts, also one merged into the last undo command (typing into one cell
+    // again leaves the undo index where it was).
+    connect(m_host->document(), &doc::ScenarioDocument::scenarioChanged, this,
+            [this] { m_autosaveDue = true; });
     // The window's document goes before this controller when the window closes; its undo stack
     // still signals then, and the half-destroyed window must not be asked for its title.
     connect(m_host->document(), &QObject::destroyed, this, [stack, this] { stack->disconnect(this); });
@@ -57,6 +73,24 @@ WorkspaceController::WorkspaceController(WorkspaceHost *host)
 }
 
 WorkspaceController::~WorkspaceController() = default;
+
+void WorkspaceController::setAutosaveFolders(const QStringList &folders)
+{
+    m_autosave->discard();
+    m_autosaveFolders = folders;
+    m_autosave = std::make_unique<AutosaveStore>(folders);
+    m_autosaveDue = true;
+}
+
+void WorkspaceController::setAutosaveInterval(int ms)
+{
+    m_autosaveTimer->start(ms);
+}
+
+QString WorkspaceController::autosavePath() const
+{
+    return m_autosave->path();
+}
 
 std::unique_ptr<QSettings> WorkspaceController::settings() const
 {
@@ -133,6 +167,10 @@ bool WorkspaceController::apply(const Workspace &workspace, QString *error)
     };
     // 1. Check everything before changing anything: the scenario computes, the lesson exists.
     try {
+        // The document refuses what the window cannot show: checked here, before anything changes.
+        if (const QString tooLarge = doc::windowSizeProblem(validate(workspace.scenario));
+            !tooLarge.isEmpty())
+            return refuse(tr("The window cannot show the workspace's scenario: %1").arg(tooLarge));
         (void)attend(workspace.scenario);
     } catch (const std::exception &e) {
         return refuse(tr("The workspace's scenario cannot be computed: %1").arg(QString::fromUtf8(e.what())));
@@ -181,7 +219,7 @@ bool WorkspaceController::apply(const Workspace &workspace, QString *error)
     m_host->showView(workspace.view);
     AppSettings::instance().setColorMap(AppSettings::colorMapFromName(workspace.colorMap));
     AppSettings::instance().setDecimals(workspace.decimals);
-    m_autosavedIndex = -1;
+    m_autosaveDue = true;
     updateTitle();
     return true;
 }
@@ -193,7 +231,7 @@ bool WorkspaceController::openFile(const QString &path, bool quiet)
         const Workspace workspace = readWorkspaceFile(path, lessons::knownViews());
         if (apply(workspace, &error)) {
             m_currentFile = QFileInfo(path).absoluteFilePath();
-            if (m_currentFile != QFileInfo(autosavePath()).absoluteFilePath()) addRecent(m_currentFile);
+            addRecent(m_currentFile);
             setRestorePath(m_currentFile);
             updateTitle();
             m_window->statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)));
@@ -216,7 +254,7 @@ bool WorkspaceController::saveTo(const QString &path, bool quiet)
     }
     m_currentFile = QFileInfo(path).absoluteFilePath();
     m_host->document()->undoStack()->setClean();
-    m_autosavedIndex = -1;
+    m_autosaveDue = true;
     addRecent(m_currentFile);
     setRestorePath(m_currentFile);
     updateTitle();
@@ -267,23 +305,17 @@ void WorkspaceController::fillRecentMenu()
     if (recent.isEmpty()) m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
 }
 
-QString WorkspaceController::autosavePath()
-{
-    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
-        .filePath(QStringLiteral("autosave.attnlab"));
-}
-
 QString WorkspaceController::autosave()
 {
-    const QUndoStack *stack = m_host->document()->undoStack();
-    if (!isModified() || stack->index() == m_autosavedIndex) return {};
-    if (!m_currentFile.isEmpty()) return saveTo(m_currentFile, true) ? m_currentFile : QString();
-    const QString path = autosavePath();
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    if (!writeWorkspaceFile(path, capture())) return {};
-    m_autosavedIndex = stack->index();
-    setRestorePath(path);
-    return path;
+    if (!isModified() || !m_autosaveDue) return {};
+    Workspace workspace = capture();
+    workspace.autosaveOf = m_currentFile;
+    QString notice;
+    const bool written = m_autosave->write(workspaceText(workspace), &notice);
+    if (!notice.isEmpty()) m_window->statusBar()->showMessage(notice);
+    if (!written) return {};
+    m_autosaveDue = false;
+    return m_autosave->path();
 }
 
 void WorkspaceController::setRestorePath(const QString &path)
@@ -291,19 +323,45 @@ void WorkspaceController::setRestorePath(const QString &path)
     settings()->setValue(kRestoreKey, path);
 }
 
+bool WorkspaceController::recover(const QString &path)
+{
+    const auto fail = [this, &path](const QString &reason) {
+        m_window->statusBar()->showMessage(
+            tr("Cannot recover the autosave %1: %2").arg(QDir::toNativeSeparators(path), reason));
+        return false;
+    };
+    Workspace workspace;
+    try {
+        workspace = readWorkspaceFile(path, lessons::knownViews());
+    } catch (const WorkspaceError &e) {
+        return fail(e.message());
+    }
+    QString error;
+    if (!apply(workspace, &error)) return fail(error);
+    const QDateTime written = QFileInfo(path).lastModified();
+    m_currentFile = workspace.autosaveOf;
+    QUndoStack *stack = m_host->document()->undoStack();
+    stack->resetClean(); // unsaved until the user saves or discards it
+    m_autosave->adopt(path);
+    m_autosaveDue = false; // the file holds what is on screen
+    updateTitle();
+    m_window->statusBar()->showMessage(
+        tr("Recovered the unsaved work of a window that did not close (autosaved %1): save it, or "
+           "discard it when you quit.")
+            .arg(QLocale().toString(written, QLocale::ShortFormat)));
+    return true;
+}
+
 bool WorkspaceController::restoreLast()
 {
+    for (const AutosaveStore::Orphan &orphan : AutosaveStore::orphans(m_autosaveFolders))
+        if (recover(orphan.path)) return true;
     const QString path = settings()->value(kRestoreKey).toString();
     if (path.isEmpty() || !QFileInfo(path).isFile()) return false;
-    if (!openFile(path, true)) return false;
-    if (path == autosavePath()) {
-        // The autosave is not a file of the user's: the edits stay unsaved.
-        m_currentFile.clear();
-        m_autosavedIndex = -1;
-        setRestorePath(path);
-        updateTitle();
-    }
-    return true;
+    // An older version pointed the record at its autosave: that one was recovered above, if at all.
+    for (const QString &folder : std::as_const(m_autosaveFolders))
+        if (QFileInfo(path).absolutePath() == QFileInfo(folder).absoluteFilePath()) return false;
+    return openFile(path, true);
 }
 
 void WorkspaceController::openInteractively()
@@ -349,7 +407,7 @@ bool WorkspaceController::eventFilter(QObject *watched, QEvent *event)
         }
         // A clean end: the next start reopens the saved file (or the lesson position), not an
         // autosave of edits the user just discarded.
-        if (isModified()) QFile::remove(autosavePath());
+        m_autosave->discard();
         setRestorePath(m_currentFile);
     }
     return QObject::eventFilter(watched, event);

@@ -1,6 +1,7 @@
 // Workspaces in the window: File → Open workspace…, Open recent, Save workspace (Ctrl+S), Save
-// workspace as… (Ctrl+Shift+S); autosave every 30 s; the workspace name and '*' in the title;
-// Save / Discard / Cancel on quit; the last workspace reopened at start.
+// workspace as… (Ctrl+Shift+S); autosave every 30 s to a file of this window's own (never the
+// user's workspace file); the workspace name and '*' in the title; Save / Discard / Cancel on quit;
+// at start, the work of a window that crashed, else the last workspace.
 #pragma once
 
 #include "ui/workspace/workspacefile.h"
@@ -19,6 +20,7 @@ class QMainWindow;
 
 namespace attn::ui {
 
+class AutosaveStore;
 class WorkspaceHost;
 
 /// Adds the workspace actions to `window`'s File menu and keeps its title. Owned by the window.
@@ -65,14 +67,28 @@ public:
     /// message says so. Returns whether the workspace opened.
     bool openRecent(const QString &path, bool quiet = false);
 
-    /// Where autosave writes without a current file: AppDataLocation/autosave.attnlab.
-    static QString autosavePath();
-    /// Autosaves now when there are unsaved changes (the timer calls it every 30 s). Returns the
-    /// path written, or empty when nothing was written.
+    /// Autosaves into `folders` (tried in order) instead of AutosaveStore::defaultFolders()
+    /// (tests). Drops this window's autosave so far.
+    void setAutosaveFolders(const QStringList &folders);
+    /// Autosaves every `ms` milliseconds instead of every kAutosaveMs (tests of a crash).
+    void setAutosaveInterval(int ms);
+    /// The folders autosave writes to, in the order tried.
+    QStringList autosaveFolders() const { return m_autosaveFolders; }
+    /// This window's autosave file, or empty while there is none (nothing unsaved was written).
+    QString autosavePath() const;
+    /// Autosaves now when there are unsaved changes (the timer calls it every 30 s): this
+    /// window's own file in the application's data folder (a fall-back folder when that cannot
+    /// be written, said once in the status bar). The user's workspace file is never written;
+    /// the document stays modified. Returns the path written, or empty when nothing was written.
     QString autosave();
-    /// Reopens the workspace of the last run (the current file, or the autosave), quietly. False
-    /// when there is none or it cannot be read.
+    /// At start: recovers the newest autosave left by a window that is no longer running (it
+    /// stays unsaved, under the name of the workspace it belongs to, until saved or discarded);
+    /// else reopens the workspace file of the last run, quietly. False when there is neither.
     bool restoreLast();
+    /// Puts the autosave file `path` on screen as unsaved work and makes it this window's own
+    /// autosave (so a second crash keeps it). False, with a status-bar message, when it cannot
+    /// be read or computed.
+    bool recover(const QString &path);
 
     /// True when the document has edits not saved to a workspace file.
     bool isModified() const;
@@ -96,7 +112,9 @@ private:
     QString m_settingsFile;
     QMenu *m_recentMenu = nullptr;
     QTimer *m_autosaveTimer = nullptr;
-    int m_autosavedIndex = -1; ///< undo index written by the last autosave
+    QStringList m_autosaveFolders;
+    std::unique_ptr<AutosaveStore> m_autosave;
+    bool m_autosaveDue = true; ///< the document changed since the last autosave
 };
 
 } // namespace attn::ui

@@ -1,13 +1,13 @@
 #include "ui/workspace/workspacefile.h"
 #include "ui/base/savefile.h"
-#include "ui/document/filekind.h"
+#include "ui/document/boundedread.h"
+#include "ui/document/jsonnumbers.h"
 #include "ui/document/jsonproblem.h"
 
 #include "ui/document/scenariojson.h"
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -37,6 +37,7 @@ int readIndex(const QJsonObject &object, const QString &key, const QString &fiel
 {
     const QJsonValue value = object.value(key);
     if (value.isUndefined()) return fallback;
+    if (doc::isNegativeZeroMark(value)) return 0;
     const double number = value.toDouble(-1.0);
     // Range first: converting a double beyond int's range (3e78) to int is undefined behaviour.
     if (!value.isDouble() || !(number >= 0 && number <= std::numeric_limits<int>::max()) ||
@@ -96,7 +97,13 @@ QJsonObject workspaceToJson(const Workspace &workspace)
     object.insert(QStringLiteral("display"), QJsonObject{{QStringLiteral("color_map"), workspace.colorMap},
                                                          {QStringLiteral("decimals"), workspace.decimals}});
     object.insert(QStringLiteral("views"), workspace.views);
+    if (!workspace.autosaveOf.isEmpty()) object.insert(QStringLiteral("autosave_of"), workspace.autosaveOf);
     return object;
+}
+
+QByteArray workspaceText(const Workspace &workspace)
+{
+    return doc::jsonText(workspaceToJson(workspace));
 }
 
 Workspace workspaceFromJson(const QJsonObject &object, const QStringList &knownViews)
@@ -110,18 +117,22 @@ Workspace workspaceFromJson(const QJsonObject &object, const QStringList &knownV
                                         : doc::jsonTypeName(format),
                       kFormat));
     const QJsonValue version = object.value(QStringLiteral("version"));
-    if (!version.isDouble() || version.toDouble() != static_cast<double>(version.toInt()) ||
-        version.toInt() < 1)
-        fail(Text::tr("“version” must be a whole number ≥ 1, got %1.").arg(doc::jsonTypeName(version)));
-    if (version.toInt() > Workspace::kVersion)
+    const double versionNumber = version.toDouble();
+    // Compared as a double: a version of 1e10 is a (much) newer file, not "a number" out of int's range.
+    if (!version.isDouble() || !(versionNumber >= 1) || versionNumber != std::floor(versionNumber))
+        fail(Text::tr("“version” must be a whole number ≥ 1, got %1.")
+                 .arg(version.isDouble() ? doc::jsonNumberText(versionNumber) : doc::jsonTypeName(version)));
+    if (versionNumber > Workspace::kVersion)
         fail(Text::tr("The workspace was written by a newer Attention Lab (version %1); this one reads "
                       "version %2. Update Attention Lab to open it.")
-                 .arg(version.toInt())
+                 .arg(versionNumber < 9e15 ? QString::number(static_cast<qint64>(versionNumber))
+                                           : doc::jsonNumberText(versionNumber))
                  .arg(Workspace::kVersion));
     refuseUnknownKeys(object,
                       {QStringLiteral("format"), QStringLiteral("version"), QStringLiteral("scenario"),
                        QStringLiteral("lesson"), QStringLiteral("view"), QStringLiteral("selected_query"),
-                       QStringLiteral("selected_head"), QStringLiteral("display"), QStringLiteral("views")},
+                       QStringLiteral("selected_head"), QStringLiteral("display"), QStringLiteral("views"),
+                       QStringLiteral("autosave_of")},
                       QString());
 
     // 2. The scenario, by the scenario reader.
@@ -186,21 +197,23 @@ Workspace workspaceFromJson(const QJsonObject &object, const QStringList &knownV
         if (!it.value().isObject())
             fail(Text::tr("“views.%1” must be an object, got %2.")
                      .arg(it.key(), doc::jsonTypeName(it.value())));
+    workspace.autosaveOf = readString(object, QStringLiteral("autosave_of"), QStringLiteral("autosave_of"));
     return workspace;
 }
 
 Workspace readWorkspaceFile(const QString &path, const QStringList &knownViews)
 {
-    const QString shown = QDir::toNativeSeparators(path);
-    if (QFileInfo(path).isDir()) fail(Text::tr("%1 is a folder, not a workspace file.").arg(shown));
-    if (const QString kind = doc::unreadableFileKind(path); !kind.isEmpty())
-        fail(Text::tr("%1 is %2, not a workspace file.").arg(shown, kind));
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) fail(Text::tr("Cannot read %1: %2.").arg(shown, file.errorString()));
-    const QByteArray text = file.read(kMaxWorkspaceBytes + 1);
-    if (text.size() > kMaxWorkspaceBytes)
+    const QString shown = doc::printableFileName(path);
+    const doc::BoundedRead read = doc::readFileBounded(path, kMaxWorkspaceBytes);
+    switch (read.status) {
+    case doc::BoundedRead::Status::Ok: break;
+    case doc::BoundedRead::Status::NotAFile:
+        fail(Text::tr("%1 is %2, not a workspace file.").arg(shown, read.kind));
+    case doc::BoundedRead::Status::TooLarge:
         fail(Text::tr("%1 is larger than 64 MiB, the most a workspace file may be.").arg(shown));
-    return workspaceFromBytes(text, shown, knownViews);
+    default: fail(Text::tr("Cannot read %1: %2.").arg(shown, read.reason));
+    }
+    return workspaceFromBytes(read.bytes, shown, knownViews);
 }
 
 Workspace workspaceFromBytes(const QByteArray &text, const QString &shown, const QStringList &knownViews)
@@ -212,8 +225,11 @@ Workspace workspaceFromBytes(const QByteArray &text, const QString &shown, const
     if (!json.isObject()) fail(Text::tr("%1 does not hold a JSON object.").arg(shown));
     if (const auto duplicate = doc::findDuplicateKey(text))
         fail(Text::tr("%1: %2").arg(shown, duplicate->path + QStringLiteral(": ") + duplicate->message()));
+    // Read again with each −0 kept (QJsonDocument drops the sign of zero), only when there is one.
+    const QByteArray marked = doc::withNegativeZerosMarked(text);
     try {
-        return workspaceFromJson(json.object(), knownViews);
+        return workspaceFromJson(marked == text ? json.object() : QJsonDocument::fromJson(marked).object(),
+                                 knownViews);
     } catch (const WorkspaceError &e) {
         fail(Text::tr("%1: %2").arg(shown, e.message()));
     }
@@ -221,8 +237,8 @@ Workspace workspaceFromBytes(const QByteArray &text, const QString &shown, const
 
 bool writeWorkspaceFile(const QString &path, const Workspace &workspace, QString *error)
 {
-    const QString shown = QDir::toNativeSeparators(path);
-    const QByteArray text = QJsonDocument(workspaceToJson(workspace)).toJson(QJsonDocument::Indented);
+    const QString shown = doc::printableFileName(path);
+    const QByteArray text = workspaceText(workspace);
     QString reason;
     if (!saveFileAtomically(path, text, &reason)) {
         if (error)

@@ -24,7 +24,8 @@ public:
 /// {"format": "attention-lab-workspace", "version": 1, "scenario": <scenario format>,
 ///  "lesson": {"id", "step" (0-based), "folder" (a teacher's folder; absent for the built-in
 ///  lessons)} or absent, "view": <view name>, "selected_query", "selected_head",
-///  "display": {"color_map": "viridis"|"cividis", "decimals": 1…6}, "views": {<name>: {…}}}.
+///  "display": {"color_map": "viridis"|"cividis", "decimals": 1…6}, "views": {<name>: {…}},
+///  "autosave_of": <the workspace file the autosave belongs to> (autosave files only)}.
 struct Workspace {
     static constexpr int kVersion = 1;
 
@@ -37,11 +38,15 @@ struct Workspace {
     int selectedHead = 0;  ///< 0 ≤ selectedHead < H_q
     QString colorMap = QStringLiteral("viridis");
     int decimals = 3;
-    QJsonObject views; ///< per view name, the view's own control state (may be empty)
+    QJsonObject views;  ///< per view name, the view's own control state (may be empty)
+    QString autosaveOf; ///< in an autosave: the user's workspace file it belongs to (empty: untitled)
 };
 
 /// The workspace as a file object (scenario written by doc::scenarioToJson, exact doubles).
 QJsonObject workspaceToJson(const Workspace &workspace);
+
+/// The text of a workspace file (indented JSON; −0.0 kept as -0.0, see ui/document/jsonnumbers.h).
+QByteArray workspaceText(const Workspace &workspace);
 
 /// Parses and validates a workspace object. `knownViews` lists the view names the window has.
 /// Throws WorkspaceError on a foreign format, a newer version, an unknown key, a wrong type, an

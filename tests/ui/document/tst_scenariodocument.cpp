@@ -462,15 +462,7 @@ void TestScenarioDocument::editOfAProjectedTensorDetachesTheProjection()
 {
     // V = X·W_v with X = I: V is W_v. Editing V itself keeps the edit and drops the projection
     // (the file would otherwise write X and W_v and lose it); undo brings the projection back.
-    attn::Scenario s = attn::test::workedExample();
-    attn::Projection p;
-    p.X = attn::Matrix::Identity(1, 2);
-    p.X_kv = attn::Matrix::Identity(2, 2);
-    p.W_q = attn::Matrix::Identity(2, 2);
-    p.W_k = attn::Matrix::Identity(2, 2);
-    p.W_v = s.value;
-    s.projection = p;
-    attn::project(s);
+    const attn::Scenario s = attn::test::projectedWorkedExample();
     ScenarioDocument document;
     QVERIFY(document.load(s));
     QVERIFY(document.setCell(TensorRole::Value, 0, 0, 9.0));

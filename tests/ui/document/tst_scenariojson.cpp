@@ -1,5 +1,6 @@
 // The scenario reader/writer against the reference cases (tests/data/cases) and bad files.
 #include "strictwarnings.h"
+#include "ui/document/jsonnumbers.h"
 #include "ui/document/jsonproblem.h"
 #include "ui/document/scenariojson.h"
 
@@ -58,6 +59,9 @@ private slots:
     void traceJsonWritesNaNAsNull();
     void duplicateKeys_data();
     void duplicateKeys();
+    void writerKeepsTileAndSignOfZero_data();
+    void writerKeepsTileAndSignOfZero();
+    void negativeZerosOnlyOutsideStrings();
 };
 
 void TestScenarioJson::referenceCase_data()
@@ -394,6 +398,55 @@ void TestScenarioJson::duplicateKeys()
             QVERIFY2(QString::fromUtf8(e.what()).startsWith("Q: is given twice in one object"), e.what());
         }
     }
+}
+
+void TestScenarioJson::writerKeepsTileAndSignOfZero_data()
+{
+    QTest::addColumn<int>("kernel");
+    // Before: the tile was written for the tiled kernel only, and −0.0 came back as +0.
+    QTest::addRow("tiled") << int(attn::KernelKind::Tiled);
+    QTest::addRow("windowed") << int(attn::KernelKind::Windowed);
+    QTest::addRow("linear") << int(attn::KernelKind::Linear);
+    QTest::addRow("naive with a changed tile") << int(attn::KernelKind::Naive);
+}
+
+void TestScenarioJson::writerKeepsTileAndSignOfZero()
+{
+    QFETCH(int, kernel);
+    attn::Scenario s;
+    s.query = Matrix{{-0.0, 1.0}};
+    s.key = Matrix{{1.0, -0.0}, {0.0, 1.0}};
+    s.value = Matrix{{-0.0}, {2.0}};
+    s.kernel = static_cast<attn::KernelKind>(kernel);
+    if (s.kernel == attn::KernelKind::Windowed) {
+        s.mask.window = attn::Window{1, 0};
+        s.alignment = attn::Alignment::BottomRight;
+    }
+    s.tile = {8, 16};
+    const QByteArray text = doc::jsonText(doc::scenarioToJson(s));
+    QVERIFY2(text.contains("\"tile\""), text.constData());
+    QVERIFY2(text.contains("-0.0"), text.constData());
+    QVERIFY(!text.contains("\\u0000")); // no mark is left in the text
+    const attn::Scenario back = doc::scenarioFromJsonText(text);
+    QCOMPARE(back.tile.query, Index{8});
+    QCOMPARE(back.tile.key, Index{16});
+    QCOMPARE(back.kernel, s.kernel);
+    QVERIFY(std::signbit(back.query(0, 0)) && back.query(0, 0) == 0.0);
+    QVERIFY(std::signbit(back.key(0, 1)));
+    QVERIFY(!std::signbit(back.key(1, 0)));
+    QVERIFY(std::signbit(back.value(0, 0)));
+    // Written again, the text is the same: nothing drifts on a second save.
+    QCOMPARE(doc::jsonText(doc::scenarioToJson(back)), text);
+}
+
+void TestScenarioJson::negativeZerosOnlyOutsideStrings()
+{
+    const QByteArray text = R"({"title": "a -0 in \"text\" -0.0", "Q": [[-0, -0e3, -0.000, -0.5, 10]]})";
+    const QByteArray marked = doc::withNegativeZerosMarked(text);
+    QVERIFY(marked.startsWith(R"({"title": "a -0 in \"text\" -0.0", "Q": [[)"));
+    QCOMPARE(marked.count("\"\\u0000-0\""), 3); // -0, -0e3 and -0.000, not the -0 of the title
+    QVERIFY(marked.endsWith(R"(, -0.5, 10]]})"));
+    QCOMPARE(doc::withNegativeZerosMarked(R"({"Q": [[0, 1]]})"), QByteArray(R"({"Q": [[0, 1]]})"));
 }
 
 QTEST_APPLESS_MAIN(TestScenarioJson)

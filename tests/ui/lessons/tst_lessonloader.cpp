@@ -1,5 +1,6 @@
 // Lesson files: every shipped lesson loads and validates; broken files give one clear message
 // per problem, naming file, step and field; a broken lesson never stops the others.
+#include "readablemessage.h"
 #include "strictwarnings.h"
 #include "ui/base/resources.h"
 #include "ui/lessons/lessonloader.h"
@@ -44,6 +45,7 @@ class TestLessonLoader : public QObject {
     Q_OBJECT
 
 private slots:
+    void missingLessonsFolder();
     void init() { attn::test::failOnQtWarnings(); }
     void initTestCase() { attn::ui::initResources(); }
     void shippedLessonsLoadAndValidate();
@@ -152,10 +154,16 @@ void TestLessonLoader::brokenLessonsNameFileStepAndField_data()
     };
 
     QTest::addRow("not json") << QByteArray("{\"format\": ") << 0 << QString() << "not valid JSON at byte";
-    QTest::addRow("wrong format") << lessonJson({}, "\"format\": \"attention-lab.scenario\", \"version\": 1, "
+    QTest::addRow("wrong format") << lessonJson({}, "\"format\": \"attention-lab.lessons\", \"version\": 1, "
                                                     "\"id\": \"07-test\", \"title\": \"T\"")
                                   << 0 << "format"
                                   << "expected \"attention-lab.lesson\"";
+    // A scenario file read as a lesson says what it is (before: its keys were named unknown).
+    QTest::addRow("a scenario file") << lessonJson({},
+                                                   "\"format\": \"attention-lab.scenario\", \"version\": 1, "
+                                                   "\"id\": \"07-test\", \"title\": \"T\"")
+                                     << 0 << QString()
+                                     << "this is a scenario file (format \"attention-lab.scenario\")";
     QTest::addRow("bad id") << lessonJson({}, "\"format\": \"attention-lab.lesson\", \"version\": 1, "
                                               "\"id\": \"Softmax\", \"title\": \"T\"")
                             << 0 << "id"
@@ -444,6 +452,18 @@ void TestLessonLoader::missingFolderIsOneProblem()
     QVERIFY(library.lessons.empty());
     QCOMPARE(library.problems.size(), std::size_t(1));
     QCOMPARE(library.problems[0].toString(), QStringLiteral("/nonexistent/lessons: no such file or folder"));
+}
+
+void TestLessonLoader::missingLessonsFolder()
+{
+    // A folder that does not exist is one problem naming it, in one readable line.
+    QTemporaryDir dir;
+    const QString folder = dir.filePath("no-such-folder");
+    const attn::lessons::LessonLibrary library = attn::lessons::loadLessons(folder);
+    QVERIFY(library.lessons.empty());
+    QCOMPARE(library.problems.size(), std::size_t(1));
+    QVERIFY2(library.problems[0].toString().contains(folder), qPrintable(library.problems[0].toString()));
+    attn::test::verifyReadable(library.problems[0].toString());
 }
 
 QTEST_GUILESS_MAIN(TestLessonLoader)

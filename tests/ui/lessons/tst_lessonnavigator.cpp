@@ -224,7 +224,7 @@ void TestLessonNavigator::positionIsRememberedAcrossRuns()
     QVERIFY(navigator.restorePosition());
     QCOMPARE(navigator.currentLesson()->id, QStringLiteral("02-query-key-value"));
     QCOMPARE(navigator.currentStep(), 1);
-    QCOMPARE(navigator.stepIndicatorText(), QStringLiteral("Step 2 of 3"));
+    QCOMPARE(navigator.stepIndicatorText(), QStringLiteral("Step 2 of 4"));
 }
 
 void TestLessonNavigator::progressMarks()

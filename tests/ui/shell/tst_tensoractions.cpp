@@ -92,6 +92,7 @@ private slots:
     void scoresTablePastesRawScores();
     void csvRoundTripIsExact();
     void csvOfAnotherShapeIsRefused();
+    void csvOfADeviceIsRefused();
     void mainWindowSavesTheScenario();
 
 private:
@@ -303,6 +304,23 @@ void TestTensorActions::csvOfAnotherShapeIsRefused()
     QCOMPARE(document.undoStack()->count(), 0);
     QVERIFY(!k->importCsv(m_dir.filePath(QStringLiteral("missing.csv"))));
     QVERIFY(k->lastMessage().contains(QStringLiteral("missing.csv")));
+}
+
+void TestTensorActions::csvOfADeviceIsRefused()
+{
+    // /dev/zero has size 0 and no end: the old 16 MiB check used the size and read until memory
+    // ran out. Now devices are refused before a byte is read.
+    ScenarioDocument document;
+    QVERIFY(document.load(threeKeys()));
+    QkvEditorView view(&document);
+    MatrixClipboard *k = view.matrixClipboard(MatrixKind::Key);
+    for (const QString &device : {QStringLiteral("/dev/zero"), QStringLiteral("/dev/null")}) {
+        QVERIFY(!k->importCsv(device));
+        QVERIFY2(k->lastMessage().contains(
+                     QStringLiteral("Cannot import K from “%1”: it is a character device").arg(device)),
+                 qPrintable(k->lastMessage()));
+    }
+    QCOMPARE(document.undoStack()->count(), 0);
 }
 
 void TestTensorActions::mainWindowSavesTheScenario()

@@ -1,7 +1,8 @@
 // Workspaces (.attnlab): a round trip restores identical tensors (bit for bit), the lesson step,
 // the view, the selection and the display settings; a failed save leaves the old file intact;
 // foreign, corrupt and newer files are refused with their reason and change nothing; the recent
-// list keeps 8 files, most recent first, and drops missing ones; autosave writes once per change.
+// list keeps 8 files, most recent first, and drops missing ones; Quit asks Save / Discard / Cancel.
+// Autosave and recovery: tst_autosave.cpp.
 #include "strictwarnings.h"
 #include "ui/base/appsettings.h"
 #include "ui/document/scenariodocument.h"
@@ -25,6 +26,7 @@
 
 #include <sys/resource.h>
 
+#include <cmath>
 #include <csignal>
 #include <cstring>
 #include <memory>
@@ -62,7 +64,6 @@ private slots:
     void refusedFiles_data();
     void refusedFiles();
     void recentListOrderAndPruning();
-    void autosaveWritesOncePerChange();
     void quitAsksSaveDiscardCancel();
 
 private:
@@ -91,6 +92,8 @@ std::unique_ptr<MainWindow> TestWorkspace::makeWindow()
     auto window = std::make_unique<MainWindow>();
     window->lessonNavigator()->setSettingsFile(m_dir->filePath(QStringLiteral("lessons.ini")));
     controller(*window)->setSettingsFile(m_dir->filePath(QStringLiteral("workspace.ini")));
+    // Autosaves stay in the test's folder too (tst_autosave.cpp tests them).
+    controller(*window)->setAutosaveFolders({m_dir->filePath(QStringLiteral("autosave"))});
     return window;
 }
 
@@ -107,9 +110,11 @@ void TestWorkspace::roundTripRestoresEverything()
         QVERIFY(document->setCell(TensorRole::Query, 0, 0, 0.1 + 0.2));
         QVERIFY(document->setCell(TensorRole::Key, 1, 0, 1.0 / 3.0));
         QVERIFY(document->setCell(TensorRole::Value, 0, 0, -2.718281828459045e-7));
-        // Not −0.0: QJsonValue stores it as the integer 0, so the scenario format keeps no sign of
-        // zero (the attention results are the same either way).
         QVERIFY(document->setCell(TensorRole::Value, 1, 0, -1.0 / 7.0));
+        // −0.0 keeps its sign (QJsonDocument alone writes 0 and reads -0.0 as +0): sameBits below.
+        QVERIFY(document->setCell(TensorRole::Query, 0, 1, 2.0));
+        QVERIFY(document->setCell(TensorRole::Query, 0, 1, -0.0));
+        QVERIFY(std::signbit(document->scenario().query(0, 1)));
         QVERIFY(document->setCell(TensorRole::Value, 1, 1, 1e300));
         QVERIFY(document->setCell(TensorRole::Key, 0, 0, 4.9406564584124654e-324)); // smallest subnormal
         document->setSelectedHead(1);
@@ -207,6 +212,12 @@ void TestWorkspace::refusedFiles_data()
     QTest::addRow("future version")
         << QByteArray(R"({"format": "attention-lab-workspace", "version": 2, "scenario": {}})")
         << QStringLiteral("newer Attention Lab (version 2)");
+    // Before: "“version” must be a whole number ≥ 1, got a number" (beyond int's range).
+    QTest::addRow("version 1e10")
+        << QByteArray(R"({"format": "attention-lab-workspace", "version": 1e10, "scenario": {}})")
+        << QStringLiteral("newer Attention Lab (version 10000000000)");
+    QTest::addRow("version 1.5") << QByteArray(R"({"format": "attention-lab-workspace", "version": 1.5})")
+                                 << QStringLiteral("“version” must be a whole number ≥ 1, got 1.5");
     QTest::addRow("bad scenario")
         << QByteArray(
                R"({"format": "attention-lab-workspace", "version": 1, "scenario": {"format": "attention-lab.scenario", "version": 1, "Q": [[1, 0]], "K": [[1, 0, 0]], "V": [[1]]}})")
@@ -235,6 +246,15 @@ void TestWorkspace::refusedFiles_data()
         << QStringLiteral("“selected_head” must be a whole number from 0 to 2147483647, got a string");
     QTest::addRow("decimals") << workspace(R"(, "display": {"decimals": 9})")
                               << QStringLiteral("“display.decimals” must be from 1 to 6");
+    // What the window cannot show is refused before anything changes (ui/document/windowbudget.h).
+    QByteArray tall = "[[0]";
+    for (int i = 1; i < 20000; ++i) tall += ",[0]";
+    tall += "]";
+    QTest::addRow("too large for the window")
+        << QByteArray(R"({"format": "attention-lab-workspace", "version": 1, "scenario": {"format": )"
+                      R"("attention-lab.scenario", "version": 1, "Q": )" +
+                      tall + R"(, "K": [[1]], "V": [[1]]}})")
+        << QStringLiteral("The window cannot show the workspace's scenario: n_q = 20000, n_k = 1");
     QTest::addRow("unknown lesson") << workspace(R"(, "lesson": {"id": "99-none", "step": 0})")
                                     << QStringLiteral("lesson “99-none”");
     QTest::addRow("step out of range") << workspace(R"(, "lesson": {"id": "10-multi-head", "step": 40})")
@@ -291,27 +311,6 @@ void TestWorkspace::recentListOrderAndPruning()
     QVERIFY(!workspaces->openRecent(paths[7], true));
     QVERIFY(!workspaces->recentFiles().contains(paths[7]));
     QCOMPARE(workspaces->recentFiles().size(), WorkspaceController::kMaxRecent - 1);
-}
-
-void TestWorkspace::autosaveWritesOncePerChange()
-{
-    QFile::remove(WorkspaceController::autosavePath());
-    attn::Matrix edited;
-    {
-        auto window = makeWindow();
-        WorkspaceController *workspaces = controller(*window);
-        QVERIFY(workspaces->autosave().isEmpty()); // nothing to save
-        QVERIFY(window->document()->setCell(TensorRole::Key, 0, 1, 0.125));
-        QCOMPARE(workspaces->autosave(), WorkspaceController::autosavePath());
-        QVERIFY(workspaces->autosave().isEmpty()); // no change since
-        QVERIFY(window->isWindowModified());       // autosave is not a save
-        edited = window->document()->scenario().key;
-    }
-    auto window = makeWindow();
-    QVERIFY(controller(*window)->restoreLast());
-    QVERIFY(sameBits(window->document()->scenario().key, edited));
-    QVERIFY(controller(*window)->currentFile().isEmpty());
-    QVERIFY(!controller(*window)->recentFiles().contains(WorkspaceController::autosavePath()));
 }
 
 void TestWorkspace::quitAsksSaveDiscardCancel()

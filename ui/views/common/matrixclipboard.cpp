@@ -1,5 +1,6 @@
 #include "ui/views/common/matrixclipboard.h"
 #include "ui/base/savefile.h"
+#include "ui/document/boundedread.h"
 #include "ui/document/filekind.h"
 
 #include "ui/document/matrixcsv.h"
@@ -222,18 +223,20 @@ bool MatrixClipboard::pasteText(const QString &text)
 bool MatrixClipboard::importCsv(const QString &path)
 {
     const QString name = doc::matrixName(m_kind);
-    const QString file = QDir::toNativeSeparators(path);
+    const QString file = doc::printableFileName(path);
     const auto refusal = [&](const QString &reason) {
         return refuse(tr("Cannot import %1 from “%2”: %3. Nothing changed.").arg(name, file, reason));
     };
     QString why;
     if (!isWritable(&why)) return refusal(why);
-    QFile in(path);
-    if (QFileInfo(path).isDir()) return refusal(tr("it is a folder"));
-    if (!doc::unreadableFileKind(path).isEmpty()) return refusal(tr("it is a pipe or socket, not a file"));
-    if (!in.open(QIODevice::ReadOnly)) return refusal(in.errorString());
-    if (in.size() > kMaxCsvBytes) return refusal(tr("the file is larger than 16 MiB"));
-    QString text = QString::fromUtf8(in.readAll());
+    // Only a regular file, and bounded by the bytes actually read: /dev/zero has size 0 and no end.
+    const doc::BoundedRead read = doc::readFileBounded(path, kMaxCsvBytes);
+    if (read.status == doc::BoundedRead::Status::TooLarge)
+        return refusal(tr("the file is larger than 16 MiB"));
+    if (read.status == doc::BoundedRead::Status::NotAFile)
+        return refusal(tr("it is %1, not a file").arg(read.kind));
+    if (!read.ok()) return refusal(read.reason);
+    QString text = QString::fromUtf8(read.bytes);
     if (text.startsWith(QChar(0xFEFF))) text.remove(0, 1); // a spreadsheet's byte order mark
     const std::optional<Matrix> values = doc::parseCsvMatrix(text, &why);
     if (!values) return refusal(why);

@@ -2,6 +2,7 @@
 
 #include "ui/base/numbertext.h"
 #include "ui/models/scorematrixmodel.h"
+#include "ui/views/common/numberbox.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -16,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace attn::ui {
 
@@ -62,13 +64,10 @@ ScoreControls::ScoreControls(doc::ScenarioDocument *document, QWidget *parent)
     m_autoScale = new QCheckBox(this);
     m_autoScale->setObjectName(QStringLiteral("autoScale"));
     m_autoScale->setToolTip(tr("Use the default scale: 1/√d_k for scaled dot, 1 otherwise"));
-    m_scale = new QDoubleSpinBox(this);
+    // Any finite double, typed as a cell is ("1e-3", "-2,5" under a comma locale), never rounded.
+    m_scale = new NumberBox(this);
     m_scale->setObjectName(QStringLiteral("scale"));
     m_scale->setToolTip(scaleTip);
-    m_scale->setRange(-1000.0, 1000.0);
-    m_scale->setDecimals(4);
-    m_scale->setSingleStep(0.1);
-    m_scale->setKeyboardTracking(false);
 
     m_slider = new QSlider(Qt::Horizontal, this);
     m_slider->setObjectName(QStringLiteral("temperatureSlider"));
@@ -76,13 +75,10 @@ ScoreControls::ScoreControls(doc::ScenarioDocument *document, QWidget *parent)
     m_slider->setRange(0, kSliderSteps);
     m_slider->setPageStep(kSliderSteps / 20);
     m_slider->setMinimumWidth(120);
-    m_temperature = new QDoubleSpinBox(this);
+    m_temperature = new NumberBox(this);
     m_temperature->setObjectName(QStringLiteral("temperature"));
     m_temperature->setToolTip(temperatureTip);
-    m_temperature->setRange(0.0001, 10000.0);
-    m_temperature->setDecimals(4);
-    m_temperature->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
-    m_temperature->setKeyboardTracking(false);
+    m_temperature->setRange(std::numeric_limits<double>::min(), std::numeric_limits<double>::max());
 
     m_reset = new QPushButton(tr("Reset"), this);
     m_reset->setObjectName(QStringLiteral("resetScore"));

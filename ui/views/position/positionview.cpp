@@ -2,6 +2,7 @@
 
 #include "ui/base/numbertext.h"
 #include "ui/document/scenariodocument.h"
+#include "ui/views/common/numberbox.h"
 #include "ui/views/common/paintedcanvas.h"
 #include "ui/views/common/paintedexport.h"
 #include "ui/views/common/weightgrid.h"
@@ -20,6 +21,7 @@
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <limits>
 
 namespace attn::ui {
 
@@ -45,24 +47,20 @@ PositionView::PositionView(doc::ScenarioDocument *document, QWidget *parent)
     m_kind->addItem(tr("RoPE"), QStringLiteral("rope"));
     m_kind->addItem(tr("ALiBi"), QStringLiteral("alibi"));
     m_kind->setToolTip(tr("The positional scheme applied to the scores before softmax"));
-    m_base = new QDoubleSpinBox(this);
+    // Typed as a cell is (numberbox.h); the engine refuses a base ≤ 1.
+    m_base = new NumberBox(this);
     m_base->setObjectName(QStringLiteral("ropeBase"));
-    m_base->setRange(1.5, 1e7);
-    m_base->setDecimals(1);
-    m_base->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
-    m_base->setKeyboardTracking(false);
+    m_base->setRange(std::nextafter(1.0, 2.0), std::numeric_limits<double>::max());
     m_base->setToolTip(tr("RoPE base: feature pair p turns by pos · base^(−2p/d_k) radians"));
     m_layout = new QComboBox(this);
     m_layout->setObjectName(QStringLiteral("ropeLayout"));
     m_layout->addItem(tr("half split"), QStringLiteral("half_split"));
     m_layout->addItem(tr("interleaved"), QStringLiteral("interleaved"));
     m_layout->setToolTip(tr("Which features rotate together: p with p + d_k/2, or 2p with 2p + 1"));
-    m_slope = new QDoubleSpinBox(this);
+    m_slope = new NumberBox(this);
     m_slope->setObjectName(QStringLiteral("alibiSlope"));
-    m_slope->setRange(0, 16);
-    m_slope->setDecimals(4);
+    m_slope->setRange(0, std::numeric_limits<double>::max());
     m_slope->setSingleStep(0.05);
-    m_slope->setKeyboardTracking(false);
     m_slope->setToolTip(tr("ALiBi slope of the selected head: the score loses slope · distance"));
     m_window = new QSpinBox(this);
     m_window->setObjectName(QStringLiteral("window"));

@@ -7,6 +7,7 @@
 #include "ui/views/common/scorecontrols.h"
 #include "ui/views/common/scorestable.h"
 #include "ui/views/qkv/editortext.h"
+#include "ui/views/qkv/projectionpanel.h"
 #include "ui/views/qkv/tensorbuttons.h"
 
 #include <QComboBox>
@@ -66,6 +67,9 @@ QkvEditorView::QkvEditorView(doc::ScenarioDocument *document, QWidget *parent)
     auto *tensors = new QWidget(this);
     auto *tensorLayout = new QVBoxLayout(tensors);
     tensorLayout->setContentsMargins(0, 0, 0, 0);
+    m_projectionPanel = new ProjectionPanel(m_document, tensors);
+    connect(m_projectionPanel, &ProjectionPanel::inputRejected, this, &QkvEditorView::showMessage);
+    tensorLayout->addWidget(m_projectionPanel, 1);
     for (TensorRole role : {TensorRole::Query, TensorRole::Key, TensorRole::Value})
         tensorLayout->addWidget(createTensorPanel(role), 1);
     auto *scoreControls = new ScoreControls(m_document, this); // score kind, scale, temperature
@@ -244,8 +248,21 @@ QString QkvEditorView::messageText() const
 void QkvEditorView::updateScenario()
 {
     m_shapesLabel->setText(shapesLine(*m_document));
-    for (TensorRole role : {TensorRole::Query, TensorRole::Key, TensorRole::Value})
-        m_panelTitles[indexOf(role)]->setText(tensorPanelTitle(*m_document, role));
+    // With learned projections Q, K and V are products: edit X or a W matrix instead.
+    const bool projected = m_document->scenario().projection.has_value();
+    for (TensorRole role : {TensorRole::Query, TensorRole::Key, TensorRole::Value}) {
+        const int i = indexOf(role);
+        QString title = tensorPanelTitle(*m_document, role);
+        if (projected) {
+            title += tr(" — computed from X: edit X or %1 above")
+                         .arg(role == TensorRole::Query ? QStringLiteral("W_q")
+                              : role == TensorRole::Key ? QStringLiteral("W_k")
+                                                        : QStringLiteral("W_v"));
+        }
+        m_panelTitles[i]->setText(title);
+        m_tables[i]->setEditTriggers(projected ? QAbstractItemView::NoEditTriggers
+                                               : QAbstractItemView::AllEditTriggers);
+    }
     updateSelectors();
 }
 

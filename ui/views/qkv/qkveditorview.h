@@ -17,6 +17,7 @@ class BarPlot;
 class HeatmapPlot;
 class MatrixClipboard;
 class MatrixTableModel;
+class ProjectionPanel;
 class ScoresTable;
 
 /// A strip of score controls (score kind, scale, temperature: ScoreControls), three editable
@@ -41,6 +42,10 @@ public:
     MatrixTableModel *model(doc::TensorRole role) const;
     /// The table view of tensor `role`.
     QTableView *tableView(doc::TensorRole role) const;
+
+    /// X and the W matrices, shown when the scenario has learned projections (Q, K and V are
+    /// then read-only products).
+    ProjectionPanel *projectionPanel() const { return m_projectionPanel; }
 
     /// The score table S (ScoresTable).
     ScoresTable *scoresTable() const { return m_scoresTable; }
@@ -98,6 +103,7 @@ private:
     QLabel *m_headCaption = nullptr;
     MatrixClipboard *m_clipboards[3] = {}; // Q, K, V (S: m_scoresTable->clipboard())
     ScoresTable *m_scoresTable = nullptr;
+    ProjectionPanel *m_projectionPanel = nullptr;
     HeatmapPlot *m_heatmap = nullptr;
     BarPlot *m_barPlot = nullptr;
 };

@@ -5,9 +5,12 @@
 #include "ui/views/qkv/qkveditorview.h"
 #include "workedexample.h"
 
+#include "ui/base/numbertext.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QLocale>
 #include <QPushButton>
 #include <QSlider>
 #include <QTest>
@@ -69,6 +72,8 @@ private slots:
     void additiveOfferedOnlyWithItsParameters();
     void lockedControlsAreDisabled();
     void editorShowsTheStrip();
+    void typedNumbersReadAsInTheCells_data();
+    void typedNumbersReadAsInTheCells();
 };
 
 void TestScoreControls::temperatureHalfSharpensAndUndoRestores()
@@ -171,7 +176,7 @@ void TestScoreControls::dotVersusScaledDot()
     ScoreControls controls(&document);
     QCOMPARE(controls.autoScaleBox()->text(), QStringLiteral("auto = 0.7071"));
     QVERIFY(controls.autoScaleBox()->isChecked());
-    QCOMPARE(controls.scaleBox()->value(), 0.7071);
+    QCOMPARE(controls.scaleBox()->value(), 1.0 / std::sqrt(2.0)); // not rounded to 4 decimals
 
     chooseKind(controls, QStringLiteral("dot"));
     QCOMPARE(document.scenario().score, attn::ScoreKind::Dot);
@@ -201,7 +206,7 @@ void TestScoreControls::explicitScaleAndBackToAuto()
     controls.autoScaleBox()->click(); // back to 1/√2
     QVERIFY(!document.scenario().scale);
     QVERIFY(controls.autoScaleBox()->isChecked());
-    QCOMPARE(controls.scaleBox()->value(), 0.7071);
+    QCOMPARE(controls.scaleBox()->value(), 1.0 / std::sqrt(2.0)); // not rounded to 4 decimals
     QVERIFY(std::abs(weight(document, 0) - firstWeight(1.0 / std::sqrt(2.0), 0.0)) < 1e-12);
 
     controls.autoScaleBox()->click(); // explicit, at the auto value: the weights stay
@@ -331,6 +336,69 @@ void TestScoreControls::editorShowsTheStrip()
     QVERIFY(controls->setTemperature(0.5));
     QCOMPARE(view.scoresText(),
              QStringLiteral("Query “q”: scores = [1.414, 0.000] → weights = [0.804, 0.196]"));
+}
+
+void TestScoreControls::typedNumbersReadAsInTheCells_data()
+{
+    QTest::addColumn<QString>("locale");
+    QTest::addColumn<QString>("box");
+    QTest::addColumn<QString>("typed");
+    QTest::addColumn<double>("value");
+    // Before: QDoubleSpinBox dropped "e" and "-" (1e-3 became 13), read "0.5" as 5 under a comma
+    // locale, and rounded to 4 decimals (0.00004 became 0).
+    QTest::addRow("exponent") << "en_US"
+                              << "scale"
+                              << "1e-3" << 1e-3;
+    QTest::addRow("negative exponent") << "en_US"
+                                       << "scale"
+                                       << "-2.5e-7" << -2.5e-7;
+    QTest::addRow("below 4 decimals") << "en_US"
+                                      << "scale"
+                                      << "0.00004" << 0.00004;
+    QTest::addRow("large") << "en_US"
+                           << "scale"
+                           << "1e200" << 1e200;
+    QTest::addRow("German, point") << "de_DE"
+                                   << "temperature"
+                                   << "0.5" << 0.5;
+    QTest::addRow("German, comma") << "de_DE"
+                                   << "temperature"
+                                   << "0,25" << 0.25;
+    QTest::addRow("German, thousands look") << "de_DE"
+                                            << "scale"
+                                            << "1.500" << 1.5;
+    QTest::addRow("tiny temperature") << "en_US"
+                                      << "temperature"
+                                      << "3e-5" << 3e-5;
+}
+
+void TestScoreControls::typedNumbersReadAsInTheCells()
+{
+    QFETCH(QString, locale);
+    QFETCH(QString, box);
+    QFETCH(QString, typed);
+    QFETCH(double, value);
+    const QLocale before;
+    QLocale::setDefault(QLocale(locale));
+    ScenarioDocument document;
+    QVERIFY(document.load(attn::test::workedExample()));
+    ScoreControls controls(&document);
+    QDoubleSpinBox *spin = box == QLatin1String("scale") ? controls.scaleBox() : controls.temperatureBox();
+    spin->selectAll();
+    QTest::keyClicks(spin, typed); // one key at a time, through the box's validator, as typed
+    QTest::keyClick(spin, Qt::Key_Return);
+    const double got = box == QLatin1String("scale") ? document.scenario().scale.value_or(qQNaN())
+                                                     : document.scenario().temperature;
+    QLocale::setDefault(before);
+    QCOMPARE(got, value);
+    QCOMPARE(spin->value(), value);
+    // The table cells read the same text as the same number (one parser).
+    double cell = 0;
+    QLocale::setDefault(QLocale(locale));
+    const bool parsed = attn::ui::parseTypedNumber(typed, &cell);
+    QLocale::setDefault(before);
+    QVERIFY(parsed);
+    QCOMPARE(cell, value);
 }
 
 QTEST_MAIN(TestScoreControls)

@@ -4,6 +4,7 @@
 #include "ui/models/matrixtablemodel.h"
 #include "ui/plots/barplot.h"
 #include "ui/plots/heatmapplot.h"
+#include "ui/views/qkv/projectionpanel.h"
 #include "ui/views/qkv/qkveditorview.h"
 #include "workedexample.h"
 
@@ -68,6 +69,7 @@ private slots:
     void scenarioNoteUnderTheValueTable();
     void rawScoresShapesNameS();
     void selectedQueryRowIsScrolledIntoView();
+    void projectionModeEditsXAndW();
 };
 
 void TestQkvEditorView::refusedEditKeepsTablesAndPlotsTogether()
@@ -215,6 +217,56 @@ void TestQkvEditorView::scenarioNoteUnderTheValueTable()
     QVERIFY(!note->isHidden());
     view.setScenarioNote({});
     QVERIFY(note->isHidden());
+}
+
+void TestQkvEditorView::projectionModeEditsXAndW()
+{
+    // The worked example as projections: X = [1, 0] asks, X_kv = I is read, W_q = W_k = I,
+    // W_v = diag(2, 4). Swapping W_q's columns turns the query into [0, 1]: the weights swap.
+    const attn::Scenario s = attn::test::projectedWorkedExample();
+    ScenarioDocument document;
+    QVERIFY(document.load(s));
+    QkvEditorView view(&document);
+    attn::ui::ProjectionPanel *panel = view.projectionPanel();
+    QVERIFY(!panel->isHidden());
+    QVERIFY(!panel->tableView(attn::ui::ProjectionMatrix::X_kv)->isHidden());
+    QVERIFY(panel->tableView(attn::ui::ProjectionMatrix::W_o)->isHidden()); // no W_o here
+    QCOMPARE(panel->productsText().section(QStringLiteral("   "), 0, 0),
+             QStringLiteral("Q = X·W_q: (1 × 2)·(2 × 2) → 1 × 2"));
+    QCOMPARE(view.tableView(TensorRole::Query)->editTriggers(), QAbstractItemView::NoEditTriggers);
+
+    attn::ui::ProjectionTableModel *wq = panel->model(attn::ui::ProjectionMatrix::W_q);
+    QVERIFY(wq->setData(wq->index(0, 0), QStringLiteral("0")));
+    QVERIFY(wq->setData(wq->index(0, 1), QStringLiteral("1")));
+    QCOMPARE(document.tensor(TensorRole::Query)(0, 0), 0.0);
+    QCOMPARE(document.tensor(TensorRole::Query)(0, 1), 1.0);
+    const double w1 = 1.0 / (1.0 + std::exp(-1.0 / std::sqrt(2.0))); // 0.6697615
+    QVERIFY(std::abs(document.trace().heads[0].weights(0, 1) - w1) < 1e-12);
+    QCOMPARE(document.undoStack()->count(), 2);
+    QCOMPARE(document.undoStack()->text(1), QStringLiteral("W_q[0, 1] = 1"));
+
+    QVERIFY(!wq->setData(wq->index(1, 1), QStringLiteral("two"))); // not a number: refused
+    QVERIFY2(view.messageText().contains(QStringLiteral("W_q[1, 1]: refused")),
+             qPrintable(view.messageText()));
+    QCOMPARE(document.undoStack()->count(), 2);
+
+    document.undoStack()->undo();
+    document.undoStack()->undo();
+    QCOMPARE(document.tensor(TensorRole::Query)(0, 0), 1.0);
+    QVERIFY(std::abs(document.trace().heads[0].weights(0, 0) - w1) < 1e-12);
+
+    attn::Scenario withWo = document.scenario(); // W_o = [[1], [1]], b_o = 0.5: O·W_o + b_o
+    withWo.W_o = attn::Matrix::Ones(2, 1);
+    withWo.b_o = attn::Matrix::Constant(1, 1, 0.5);
+    QVERIFY(document.replaceScenario(withWo, QStringLiteral("W_o")));
+    QVERIFY(!panel->tableView(attn::ui::ProjectionMatrix::W_o)->isHidden());
+    QVERIFY2(panel->productsText().endsWith(
+                 QStringLiteral("projected output of “q” = [3.160]")), // 2·0.670 + 4·0.330 + 0.5
+             qPrintable(panel->productsText()));
+
+    QVERIFY(document.load(attn::test::workedExample())); // a plain scenario: no panel, Q editable
+    QVERIFY(panel->isHidden());
+    QCOMPARE(view.tableView(TensorRole::Query)->editTriggers(), QAbstractItemView::AllEditTriggers);
 }
 
 QTEST_MAIN(TestQkvEditorView)

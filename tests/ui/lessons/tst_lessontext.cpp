@@ -1,0 +1,159 @@
+// The text of a lesson step on screen: raw HTML is shown as text and never swallows what follows
+// (an unclosed `<img …>` hid the rest of the step), pictures load only from inside the lesson's
+// folder, links open only when they are web addresses and only on a click, with the address shown
+// on hover. The lesson reader refuses what would not show (tst_badinput lessonFiles).
+#include "strictwarnings.h"
+#include "ui/lessons/lessonmarkdown.h"
+#include "ui/lessons/lessontext.h"
+
+#include <QDesktopServices>
+#include <QDir>
+#include <QImage>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextDocument>
+
+using attn::lessons::LessonText;
+
+/// Stands in for the web browser: records the addresses QDesktopServices hands over.
+class UrlRecorder : public QObject {
+    Q_OBJECT
+
+public:
+    QList<QUrl> opened;
+
+public slots:
+    void open(const QUrl &url) { opened << url; }
+};
+
+class TestLessonText : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init() { attn::test::failOnQtWarnings(); }
+    void rawHtmlIsShownAsText();
+    void rawHtmlFinder_data();
+    void rawHtmlFinder();
+    void picturesStayInTheLessonFolder();
+    void linksOpenOnlyWebAddressesOnAClick();
+    void referencesOfMarkdown();
+};
+
+void TestLessonText::rawHtmlIsShownAsText()
+{
+    LessonText text;
+    text.showMarkdown(
+        QStringLiteral("Before <img src=\"x.png\" and all of this after.\n\nA second paragraph."),
+        QDir::tempPath());
+    const QString shown = text.toPlainText();
+    QVERIFY2(shown.contains(QStringLiteral("all of this after")), qPrintable(shown));
+    QVERIFY2(shown.contains(QStringLiteral("A second paragraph")), qPrintable(shown));
+    QVERIFY2(shown.contains(QStringLiteral("<img")), qPrintable(shown)); // as text, not a tag
+    // Markdown still renders: emphasis is a format, not asterisks.
+    text.showMarkdown(QStringLiteral("some **bold** text"), QDir::tempPath());
+    QCOMPARE(text.toPlainText().trimmed(), QStringLiteral("some bold text"));
+}
+
+void TestLessonText::rawHtmlFinder_data()
+{
+    QTest::addColumn<QString>("markdown");
+    QTest::addColumn<QString>("html");
+    QTest::addRow("an image tag") << "See <img src=\"a.png\"> here"
+                                  << "<img src=\"a.png\">";
+    QTest::addRow("a closing tag") << "bold</b> text"
+                                   << "</b>";
+    QTest::addRow("a comment") << "text <!-- hidden --> more"
+                               << "<!-- hidden --> more";
+    QTest::addRow("less-than in math") << "τ < 1 sharpens, 2 < 11 / w ≤ 3"
+                                       << "";
+    QTest::addRow("a code span") << "a `<pad>` row of V"
+                                 << "";
+    QTest::addRow("a fenced block") << "```\n<div>x</div>\n```\nafter"
+                                    << "";
+    QTest::addRow("an autolink") << "see <https://arxiv.org/abs/1706.03762>"
+                                 << "";
+    QTest::addRow("a tag-like comparison") << "a<b and c>d"
+                                           << "<b and c>";
+}
+
+void TestLessonText::rawHtmlFinder()
+{
+    QFETCH(QString, markdown);
+    QFETCH(QString, html);
+    QCOMPARE(attn::lessons::rawHtmlIn(markdown), html);
+}
+
+void TestLessonText::picturesStayInTheLessonFolder()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("lesson/pictures")));
+    const QString folder = dir.filePath(QStringLiteral("lesson"));
+    QImage picture(3, 2, QImage::Format_RGB32);
+    picture.fill(Qt::red);
+    QVERIFY(picture.save(dir.filePath(QStringLiteral("lesson/pictures/dot.png"))));
+    QVERIFY(picture.save(dir.filePath(QStringLiteral("outside.png"))));
+    QVERIFY(QFile::link(dir.filePath(QStringLiteral("outside.png")),
+                        dir.filePath(QStringLiteral("lesson/link.png"))));
+
+    LessonText text;
+    text.showMarkdown(QStringLiteral("![a dot](pictures/dot.png)"), folder);
+    const QVariant inside =
+        text.loadResource(QTextDocument::ImageResource, QUrl(QStringLiteral("pictures/dot.png")));
+    QCOMPARE(inside.value<QImage>().size(), QSize(3, 2));
+    for (const QString &name : {QStringLiteral("../outside.png"), dir.filePath(QStringLiteral("outside.png")),
+                                QUrl::fromLocalFile(dir.filePath(QStringLiteral("outside.png"))).toString(),
+                                QStringLiteral("link.png")})
+        QVERIFY2(!text.loadResource(QTextDocument::ImageResource, QUrl(name)).isValid(), qPrintable(name));
+    // The reader says the same of each (lessonmarkdown.h).
+    QVERIFY(attn::lessons::referenceProblem({QStringLiteral("pictures/dot.png"), true}, folder).isEmpty());
+    QVERIFY(attn::lessons::referenceProblem({QStringLiteral("../outside.png"), true}, folder)
+                .contains(QStringLiteral("leads out of the lesson's folder")));
+    QVERIFY(attn::lessons::referenceProblem({QStringLiteral("link.png"), true}, folder)
+                .contains(QStringLiteral("symbolic link out of the lesson's folder")));
+}
+
+void TestLessonText::linksOpenOnlyWebAddressesOnAClick()
+{
+    UrlRecorder browser;
+    QDesktopServices::setUrlHandler(QStringLiteral("https"), &browser, "open");
+    QDesktopServices::setUrlHandler(QStringLiteral("file"), &browser, "open");
+    LessonText text;
+    text.showMarkdown(
+        QStringLiteral("[paper](https://arxiv.org/abs/1706.03762) and [notes](file:///etc/passwd)"),
+        QDir::tempPath());
+    QVERIFY(browser.opened.isEmpty()); // showing opens nothing
+    QSignalSpy activated(&text, &LessonText::linkActivated);
+    emit text.anchorClicked(QUrl(QStringLiteral("file:///etc/passwd")));
+    QVERIFY(browser.opened.isEmpty());
+    QCOMPARE(activated.size(), 1);
+    QCOMPARE(activated.at(0).at(1).toBool(), false);
+    emit text.highlighted(QUrl(QStringLiteral("https://arxiv.org/abs/1706.03762")));
+    QCOMPARE(text.toolTip(), QStringLiteral("https://arxiv.org/abs/1706.03762"));
+    emit text.highlighted(QUrl(QStringLiteral("file:///etc/passwd")));
+    QVERIFY(text.toolTip().contains(QStringLiteral("not opened")));
+    emit text.anchorClicked(QUrl(QStringLiteral("https://arxiv.org/abs/1706.03762")));
+    QCOMPARE(browser.opened, QList<QUrl>{QUrl(QStringLiteral("https://arxiv.org/abs/1706.03762"))});
+    QCOMPARE(activated.at(1).at(1).toBool(), true);
+    QDesktopServices::unsetUrlHandler(QStringLiteral("https"));
+    QDesktopServices::unsetUrlHandler(QStringLiteral("file"));
+}
+
+void TestLessonText::referencesOfMarkdown()
+{
+    const auto references = attn::lessons::markdownReferences(
+        QStringLiteral("![fig](a.png) then [p](https://x.org/a_(b)) and <http://y.org> but not `[c](d)`"));
+    QCOMPARE(references.size(), std::size_t{3});
+    QCOMPARE(references[0].target, QStringLiteral("a.png"));
+    QVERIFY(references[0].image);
+    QCOMPARE(references[1].target, QStringLiteral("https://x.org/a_(b)"));
+    QVERIFY(!references[1].image);
+    QCOMPARE(references[2].target, QStringLiteral("http://y.org"));
+    QVERIFY(attn::lessons::referenceProblem(references[1], QDir::tempPath()).isEmpty());
+    QVERIFY(!attn::lessons::referenceProblem({QStringLiteral("javascript:alert(1)"), false}, QDir::tempPath())
+                 .isEmpty());
+}
+
+QTEST_MAIN(TestLessonText)
+#include "tst_lessontext.moc"
