@@ -5,6 +5,7 @@
 #include "core/kernels/registry.h"
 #include "core/kernels/tiled.h"
 #include "core/kernels/windowed.h"
+#include "core/lowprecision.h"
 #include "core/mask.h"
 #include "core/score.h"
 #include "core/sysinfo.h"
@@ -64,8 +65,8 @@ std::vector<Index> runFastKernel(const Scenario &s, const Shapes &shapes, const 
         q = s.query.middleCols(h * shapes.d_k, shapes.d_k);
         k = s.key.middleCols(head.kv_head * shapes.d_k, shapes.d_k);
         if (s.positional.kind == PositionalKind::Rope) {
-            q = applyRope(q, positions.query, s.positional.rope_base, s.positional.rope_layout);
-            k = applyRope(k, positions.key, s.positional.rope_base, s.positional.rope_layout);
+            q = applyRope(s, shapes, q, positions.query);
+            k = applyRope(s, shapes, k, positions.key);
         }
     }
     const Matrix *raw = s.scores.empty()       ? nullptr
@@ -76,6 +77,7 @@ std::vector<Index> runFastKernel(const Scenario &s, const Shapes &shapes, const 
     problem.logit = logitSpecFor(s, scale, h);
     problem.mask = maskRuleFor(s, positions, h);
     problem.policy = s.mask.all_masked_rows;
+    if (!s.sinks.empty()) problem.sink = s.sinks[static_cast<std::size_t>(h)];
 
     head.output.resize(shapes.n_q, shapes.d_v); // (n_q, d_v)
     if (s.kernel == KernelKind::Linear) {
@@ -93,6 +95,12 @@ std::vector<Index> runFastKernel(const Scenario &s, const Shapes &shapes, const 
     for (Index i = 0; i < shapes.n_q; ++i)
         for (Index j = 0; j < shapes.n_k; ++j)
             if (head.visible(i, j)) head.weights(i, j) = rows.weight(i, head.logits(i, j));
+    if (problem.sink) {
+        // The sink's share, from the same maximum and sum (a row that sees no key gives it all).
+        head.sink_weights.resize(shapes.n_q); // (n_q)
+        for (Index i = 0; i < shapes.n_q; ++i) head.sink_weights(i) = rows.weight(i, *problem.sink);
+        return run.fully_masked_rows;
+    }
     for (Index row : run.fully_masked_rows)
         head.weights.row(row).setConstant(maskedRowWeight(s.mask.all_masked_rows, shapes.n_k));
     return run.fully_masked_rows;
@@ -117,10 +125,10 @@ std::string overflowStage(const Scenario &s, const Shapes &shapes, const Positio
     const std::size_t qi = static_cast<std::size_t>(i);
     const std::size_t kj = static_cast<std::size_t>(j);
     if (s.positional.kind == PositionalKind::Rope) {
-        const Matrix q = applyRope(s.query.row(i).middleCols(h * shapes.d_k, shapes.d_k),
-                                   {positions.query[qi]}, s.positional.rope_base, s.positional.rope_layout);
-        const Matrix k = applyRope(s.key.row(j).middleCols(kvHead * shapes.d_k, shapes.d_k),
-                                   {positions.key[kj]}, s.positional.rope_base, s.positional.rope_layout);
+        const Matrix q = applyRope(s, shapes, s.query.row(i).middleCols(h * shapes.d_k, shapes.d_k),
+                                   {positions.query[qi]});
+        const Matrix k = applyRope(s, shapes, s.key.row(j).middleCols(kvHead * shapes.d_k, shapes.d_k),
+                                   {positions.key[kj]});
         if (!q.allFinite() || !k.allFinite()) {
             return std::string("RoPE's rotation of the ") + (q.allFinite() ? "key" : "query") +
                    " is beyond the double range (a rotated entry can reach √2 times the largest entry); "
@@ -209,7 +217,12 @@ AttentionTrace attend(const Scenario &scenario)
     AttentionTrace trace;
     trace.shapes = validate(scenario);
     const Shapes &shapes = trace.shapes;
-    const std::size_t bytes = traceBytes(shapes);
+    // A reduced dtype keeps the float64 trace beside its own: twice the bytes.
+    const std::size_t single = traceBytes(shapes);
+    const std::size_t bytes =
+        scenario.dtype == Precision::Float64 || single > std::numeric_limits<std::size_t>::max() / 2
+            ? single
+            : 2 * single;
     // Refused before allocating: at most 1 GiB, and at most 3/4 of the memory available now.
     const std::size_t available = bench::availableMemoryBytes(); // 0 = unknown
     const std::size_t limit = available > 0 ? std::min(kMaxTraceBytes, available / 4 * 3) : kMaxTraceBytes;
@@ -224,6 +237,12 @@ AttentionTrace attend(const Scenario &scenario)
         throw ScenarioError("shapes", message + "; use fewer tokens or heads");
     }
     if (const auto refusal = kernels::kernelRefusal(scenario)) throw ScenarioError("kernel", *refusal);
+    if (scenario.dtype != Precision::Float64) {
+        // The float64 trace first (it refuses what float64 refuses), then the simulation beside it.
+        Scenario exact = scenario;
+        exact.dtype = Precision::Float64;
+        return attendInDType(scenario, attend(exact));
+    }
     trace.kernel = scenario.kernel;
     trace.scale = effectiveScale(scenario, shapes);
     const Positions positions = resolvePositions(scenario, shapes);
@@ -243,13 +262,17 @@ AttentionTrace attend(const Scenario &scenario)
         if (scenario.kernel != KernelKind::Linear)
             checkLogitsFinite(scenario, shapes, positions, trace.scale, h, head);
         const auto value = scenario.value.middleCols(head.kv_head * shapes.d_v, shapes.d_v); // (n_k, d_v)
+        const std::optional<double> sink = scenario.sinks.empty()
+                                               ? std::nullopt
+                                               : std::optional(scenario.sinks[static_cast<std::size_t>(h)]);
         const std::vector<Index> masked =
             scenario.kernel == KernelKind::Naive
                 ? kernels::naiveHead(head.logits, head.visible, value, scenario.mask.all_masked_rows,
-                                     head.weights, head.output)
+                                     head.weights, head.output, sink, &head.sink_weights)
                 : runFastKernel(scenario, shapes, positions, trace.scale, h, head);
         for (Index row : masked) {
-            if (scenario.mask.all_masked_rows == MaskedRowPolicy::Error) {
+            // With a sink the row is defined (its weight all on the sink): no policy, no error.
+            if (scenario.mask.all_masked_rows == MaskedRowPolicy::Error && !sink) {
                 throw ScenarioError("mask", "query row " + std::to_string(row) + " of head " +
                                                 std::to_string(h) +
                                                 " sees no key (all_masked_rows = \"error\")");

@@ -36,6 +36,12 @@ Positions resolvePositions(const Scenario &s, const Shapes &shapes)
     return p;
 }
 
+DocumentIds documentIds(const Scenario &s)
+{
+    if (!s.mask.document_ids.empty()) return {s.mask.document_ids, s.mask.document_ids};
+    return {s.mask.query_document_ids, s.mask.key_document_ids};
+}
+
 BoolMatrix visibility(const Scenario &s, const Shapes &shapes, const Positions &positions, int head)
 {
     BoolMatrix visible = BoolMatrix::Constant(shapes.n_q, shapes.n_k, true); // (n_q, n_k)
@@ -44,17 +50,21 @@ BoolMatrix visibility(const Scenario &s, const Shapes &shapes, const Positions &
         visible =
             mask.visible.size() == 1 ? mask.visible.front() : mask.visible[static_cast<std::size_t>(head)];
     }
+    const DocumentIds documents = documentIds(s);
     for (Index i = 0; i < shapes.n_q; ++i) {
         const std::int64_t pq = positions.query[static_cast<std::size_t>(i)];
         for (Index j = 0; j < shapes.n_k; ++j) {
             const std::int64_t pk = positions.key[static_cast<std::size_t>(j)];
             bool ok = visible(i, j);
-            if (mask.causal) ok = ok && pk <= pq;
+            if (mask.causal) ok = ok && (pk <= pq || (mask.prefix_length && pk < *mask.prefix_length));
             if (mask.window) {
                 if (mask.window->left) ok = ok && pk >= pq - *mask.window->left;
                 if (mask.window->right) ok = ok && pk <= pq + *mask.window->right;
             }
             if (!mask.key_padding.empty()) ok = ok && mask.key_padding[static_cast<std::size_t>(j)];
+            if (!documents.query.empty())
+                ok = ok && documents.query[static_cast<std::size_t>(i)] ==
+                               documents.key[static_cast<std::size_t>(j)];
             visible(i, j) = ok;
         }
     }

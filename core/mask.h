@@ -3,6 +3,7 @@
 
 #include "core/scenario.h"
 
+#include <span>
 #include <vector>
 
 namespace attn {
@@ -23,8 +24,17 @@ Positions resolvePositions(const Scenario &scenario, const Shapes &shapes);
 /// True when some part of the scenario (causal, window, RoPE, ALiBi) depends on positions.
 bool usesPositions(const Scenario &scenario);
 
-/// Visibility for query head `head`, shape (n_q, n_k): the AND of causal (pos_k ≤ pos_q),
-/// window (pos_q − left ≤ pos_k ≤ pos_q + right), key padding and the explicit visible matrix.
+/// The document ids of the queries (n_q) and the keys (n_k): mask.document_ids for both, or
+/// mask.query_document_ids and mask.key_document_ids; both empty without a document mask.
+struct DocumentIds {
+    std::span<const std::int64_t> query; ///< (n_q) or empty
+    std::span<const std::int64_t> key;   ///< (n_k) or empty
+};
+DocumentIds documentIds(const Scenario &scenario);
+
+/// Visibility for query head `head`, shape (n_q, n_k): the AND of causal (pos_k ≤ pos_q, or
+/// pos_k < prefix_length with a prefix), window (pos_q − left ≤ pos_k ≤ pos_q + right), key
+/// padding, the explicit visible matrix and the document mask (same document id).
 BoolMatrix visibility(const Scenario &scenario, const Shapes &shapes, const Positions &positions, int head);
 
 } // namespace attn

@@ -71,6 +71,41 @@ void checkLabels(const std::string &field, const std::vector<std::string> &label
     }
 }
 
+/// Document ids: `document_ids` alone (n_q = n_k), or query and key ids together.
+void checkDocuments(const MaskSpec &mask, const Shapes &shapes)
+{
+    const auto count = [](const std::vector<std::int64_t> &ids) { return static_cast<Index>(ids.size()); };
+    const bool shared = !mask.document_ids.empty();
+    const bool query = !mask.query_document_ids.empty();
+    const bool key = !mask.key_document_ids.empty();
+    if (shared && (query || key)) {
+        fail(query ? "mask.query_document_ids" : "mask.key_document_ids",
+             "is given together with mask.document_ids; give document_ids (queries and keys alike) or "
+             "query_document_ids and key_document_ids");
+    }
+    if (shared && count(mask.document_ids) != shapes.n_k) {
+        fail("mask.document_ids", "has " + str(count(mask.document_ids)) +
+                                      " entries but n_k = " + str(shapes.n_k) + " (one per position)");
+    }
+    if (shared && shapes.n_q != shapes.n_k) {
+        fail("mask.document_ids", "serves queries and keys alike, but n_q = " + str(shapes.n_q) +
+                                      " differs from n_k = " + str(shapes.n_k) +
+                                      "; give query_document_ids and key_document_ids");
+    }
+    if (query != key) {
+        fail(query ? "mask.key_document_ids" : "mask.query_document_ids",
+             std::string("is missing: query_document_ids and key_document_ids come together"));
+    }
+    if (query && count(mask.query_document_ids) != shapes.n_q) {
+        fail("mask.query_document_ids",
+             "has " + str(count(mask.query_document_ids)) + " entries but n_q = " + str(shapes.n_q));
+    }
+    if (key && count(mask.key_document_ids) != shapes.n_k) {
+        fail("mask.key_document_ids",
+             "has " + str(count(mask.key_document_ids)) + " entries but n_k = " + str(shapes.n_k));
+    }
+}
+
 } // namespace
 
 Shapes validate(const Scenario &s)
@@ -186,6 +221,19 @@ Shapes validate(const Scenario &s)
         out << "must be a finite number > 0, got " << s.temperature;
         fail("temperature", out.str());
     }
+    if (s.softcap && (!(*s.softcap > 0.0) || !std::isfinite(*s.softcap))) {
+        fail("softcap", "must be a finite number > 0 (logits ← c · tanh(logits / c)), got " +
+                            number(*s.softcap) + "; leave the key out for no cap");
+    }
+    if (!s.sinks.empty() && static_cast<Index>(s.sinks.size()) != hq) {
+        fail("sinks", "has " + str(static_cast<Index>(s.sinks.size())) + " logits but H_q = " + str(hq) +
+                          " (one sink logit per query head)");
+    }
+    for (std::size_t h = 0; h < s.sinks.size(); ++h) {
+        if (!std::isfinite(s.sinks[h]))
+            fail("sinks",
+                 "entry " + std::to_string(h) + " must be a finite number, got " + number(s.sinks[h]));
+    }
 
     // 6. Positions and alignment.
     if (!s.query_positions.empty() && static_cast<Index>(s.query_positions.size()) != shapes.n_q) {
@@ -222,6 +270,18 @@ Shapes validate(const Scenario &s)
         }
         for (const BoolMatrix &m : s.mask.visible) checkShape("mask.visible", m, shapes.n_q, shapes.n_k);
     }
+    checkDocuments(s.mask, shapes);
+    if (s.mask.prefix_length) {
+        const std::int64_t p = *s.mask.prefix_length;
+        if (p < 0 || p > kMaxPosition) {
+            fail("mask.prefix_length", "must be between 0 and " + std::to_string(kMaxPosition) +
+                                           " (2^53), got " + std::to_string(p));
+        }
+        if (!s.mask.causal) {
+            fail("mask.prefix_length", "exempts the prefix from the causal mask, but causal is not set; "
+                                       "set \"causal\": true or leave the key out");
+        }
+    }
     if (s.mask.window) {
         const auto checkSide = [](const std::string &field, const std::optional<std::int64_t> &side) {
             if (side && *side < 0) fail(field, "must be ≥ 0, got " + std::to_string(*side));
@@ -245,6 +305,21 @@ Shapes validate(const Scenario &s)
         if (!(s.positional.rope_base > 1.0) || !std::isfinite(s.positional.rope_base)) {
             fail("positional.rope_base",
                  "must be a finite number > 1, got " + number(s.positional.rope_base));
+        }
+    }
+    if (s.positional.rotary_dim) {
+        const Index r = *s.positional.rotary_dim;
+        if (s.positional.kind != PositionalKind::Rope) {
+            fail("positional.rotary_dim",
+                 std::string("applies to RoPE, but kind is \"") + toString(s.positional.kind) + "\"");
+        }
+        if (r < 2 || r % 2 != 0) {
+            fail("positional.rotary_dim",
+                 "must be an even number ≥ 2 (features rotate in pairs), got " + str(r));
+        }
+        if (r > shapes.d_k) {
+            fail("positional.rotary_dim", "is " + str(r) + " but d_k = " + str(shapes.d_k) +
+                                              ": at most d_k features of a head can rotate");
         }
     }
     if (s.positional.kind == PositionalKind::Alibi && !s.positional.alibi_slopes.empty() &&
@@ -281,6 +356,11 @@ double effectiveScale(const Scenario &s, const Shapes &shapes)
         return 1.0 / std::sqrt(static_cast<double>(shapes.d_k));
     }
     return 1.0;
+}
+
+Index rotaryDimFor(const Scenario &s, const Shapes &shapes)
+{
+    return s.positional.rotary_dim ? *s.positional.rotary_dim : shapes.d_k;
 }
 
 const char *toString(ScoreKind kind)

@@ -2,6 +2,7 @@
 // Plain data and its validation; no I/O. The JSON form is described in the design map, §2.
 #pragma once
 
+#include "core/precision.h"
 #include "core/projection.h"
 #include "core/tensor.h"
 
@@ -64,6 +65,17 @@ struct MaskSpec {
     std::vector<bool> key_padding;   ///< (n_k) true = real token; empty = no padding
     std::vector<BoolMatrix> visible; ///< empty, one shared, or one per query head; each (n_q, n_k)
     MaskedRowPolicy all_masked_rows = MaskedRowPolicy::Zero;
+    /// Document masks (attention-gym / FlexAttention's document mask): query i sees key j only
+    /// if both belong to the same document. `document_ids` (n_k, with n_q = n_k) serves queries
+    /// and keys alike; otherwise `query_document_ids` (n_q) and `key_document_ids` (n_k) come
+    /// together. All empty = no document mask.
+    std::vector<std::int64_t> document_ids;
+    std::vector<std::int64_t> query_document_ids;
+    std::vector<std::int64_t> key_document_ids;
+    /// Prefix-LM (attention-gym's prefix_lm_causal; T5 and UniLM's prefix LM): with causal,
+    /// keys at positions < prefix_length are exempt from the causal part, so the prefix is
+    /// read bidirectionally: visible(i, j) = (pos_k ≤ pos_q or pos_k < p) and every other part.
+    std::optional<std::int64_t> prefix_length;
 };
 
 /// Positional scheme acting on scores before softmax.
@@ -72,6 +84,10 @@ struct PositionalSpec {
     double rope_base = 10000.0;                     ///< RoPE θ base (Su et al. 2021, §3.4)
     RopeLayout rope_layout = RopeLayout::HalfSplit; ///< which feature pairs rotate together
     std::vector<double> alibi_slopes;               ///< (H_q) or empty for the standard slopes
+    /// Partial rotary (GPT-NeoX's rotary_pct, Hugging Face's partial_rotary_factor): only the
+    /// first r features of each head's q and k rotate, the layout pairing within them, at
+    /// θ_i = pos · base^(−2i/r); even, 2 ≤ r ≤ d_k. Empty = d_k (every feature).
+    std::optional<Index> rotary_dim;
 };
 
 /// Tile sizes of the tiled kernel.
@@ -104,6 +120,14 @@ struct Scenario {
     std::optional<AdditiveParams> additive; ///< required when score is Additive
     std::optional<double> scale;            ///< replaces the default scale
     double temperature = 1.0;               ///< > 0; logits = scale · score / temperature
+    /// Logit softcapping (Gemma 2, Team Gemma 2024, §2): logits ← c · tanh(logits / c) after
+    /// scale, temperature and positional bias, before masking; c > 0. Empty = no cap.
+    std::optional<double> softcap;
+    /// Attention sinks (gpt-oss; StreamingLLM, Xiao et al. 2024): one finite logit s_h per query
+    /// head, an extra term exp(s_h) in the softmax denominator that carries no value, so a row's
+    /// weights sum to less than 1. The sink logit is used as given (no scale, bias or cap).
+    /// Empty = no sinks; otherwise (H_q).
+    std::vector<double> sinks;
 
     Alignment alignment = Alignment::Unspecified;
     std::vector<std::int64_t> query_positions; ///< (n_q) or empty for the alignment's default; |p| ≤ 2^53
@@ -113,6 +137,8 @@ struct Scenario {
     PositionalSpec positional;
     KernelKind kernel = KernelKind::Naive;
     TileSpec tile;
+    /// The storage type simulated (core/lowprecision.h); Float64 is the exact path.
+    Precision dtype = Precision::Float64;
 };
 
 /// An invalid scenario. `field()` names the scenario field at fault (e.g. "K", "heads");
@@ -133,6 +159,9 @@ Shapes validate(const Scenario &scenario);
 /// The scale applied to raw scores: the explicit `scale` if given; otherwise 1/√d_k for
 /// ScaledDot with Q and K, and 1 for Dot, Additive and raw score matrices.
 double effectiveScale(const Scenario &scenario, const Shapes &shapes);
+
+/// The number of features RoPE rotates in each head: positional.rotary_dim, or d_k.
+Index rotaryDimFor(const Scenario &scenario, const Shapes &shapes);
 
 /// Stable names used by the scenario file, the command line and the views.
 const char *toString(ScoreKind kind);

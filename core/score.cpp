@@ -4,16 +4,17 @@
 
 namespace attn {
 
-Matrix applyRope(const Matrix &x, const std::vector<std::int64_t> &positions, double base, RopeLayout layout)
+Matrix applyRope(const Matrix &x, const std::vector<std::int64_t> &positions, double base, RopeLayout layout,
+                 Index rotaryDim)
 {
     const Index n = x.rows();
-    const Index d = x.cols();
-    const Index half = d / 2;
-    Matrix out(n, d); // (n, d)
+    const Index r = rotaryDim > 0 ? rotaryDim : x.cols();
+    const Index half = r / 2;
+    Matrix out = x; // (n, d): features r … d − 1 pass unchanged
     for (Index i = 0; i < n; ++i) {
         const double pos = static_cast<double>(positions[static_cast<std::size_t>(i)]);
         for (Index p = 0; p < half; ++p) {
-            const double theta = pos * std::pow(base, -2.0 * static_cast<double>(p) / static_cast<double>(d));
+            const double theta = pos * std::pow(base, -2.0 * static_cast<double>(p) / static_cast<double>(r));
             const double c = std::cos(theta);
             const double sn = std::sin(theta);
             const Index a = layout == RopeLayout::HalfSplit ? p : 2 * p;
@@ -23,6 +24,12 @@ Matrix applyRope(const Matrix &x, const std::vector<std::int64_t> &positions, do
         }
     }
     return out;
+}
+
+Matrix applyRope(const Scenario &s, const Shapes &shapes, const Matrix &x,
+                 const std::vector<std::int64_t> &positions)
+{
+    return applyRope(x, positions, s.positional.rope_base, s.positional.rope_layout, rotaryDimFor(s, shapes));
 }
 
 std::vector<double> alibiSlopes(int numHeads)
@@ -51,8 +58,8 @@ Matrix rawScores(const Scenario &s, const Shapes &shapes, const Positions &posit
     Matrix q = s.query.middleCols(head * shapes.d_k, shapes.d_k); // (n_q, d_k)
     Matrix k = s.key.middleCols(kvHead * shapes.d_k, shapes.d_k); // (n_k, d_k)
     if (s.positional.kind == PositionalKind::Rope) {
-        q = applyRope(q, positions.query, s.positional.rope_base, s.positional.rope_layout);
-        k = applyRope(k, positions.key, s.positional.rope_base, s.positional.rope_layout);
+        q = applyRope(s, shapes, q, positions.query);
+        k = applyRope(s, shapes, k, positions.key);
     }
     if (s.score != ScoreKind::Additive) return q * k.transpose(); // (n_q, n_k)
     const AdditiveParams &a = *s.additive;
@@ -86,6 +93,7 @@ Matrix computeLogits(const Scenario &s, const Shapes &shapes, const Positions &p
             }
         }
     }
+    if (s.softcap) logits = logits.unaryExpr([cap = *s.softcap](double x) { return softcapped(x, cap); });
     return logits;
 }
 

@@ -46,8 +46,8 @@ TileClass MaskRule::classify(Index i0, Index i1, Index j0, Index j1) const
         const auto [kMin, kMax] = range(key_positions, j0, j1, key_sorted);
         bool none = false;
         if (causal) {
-            allVisible = allVisible && kMax <= qMin;
-            none = none || kMin > qMax;
+            allVisible = allVisible && kMax <= causalLimit(qMin);
+            none = none || kMin > causalLimit(qMax);
         }
         if (window && window->left) {
             allVisible = allVisible && kMin >= qMax - *window->left;
@@ -70,6 +70,15 @@ TileClass MaskRule::classify(Index i0, Index i1, Index j0, Index j1) const
         if (seen == 0) return TileClass::AllMasked;
         allVisible = allVisible && seen == (i1 - i0) * (j1 - j0);
     }
+    if (!query_documents.empty()) {
+        // One document for every query and key of the tile: no pair is masked by documents;
+        // the queries' and the keys' id ranges apart: every pair is. Otherwise mixed.
+        const auto [qLo, qHi] =
+            std::minmax_element(query_documents.begin() + i0, query_documents.begin() + i1);
+        const auto [kLo, kHi] = std::minmax_element(key_documents.begin() + j0, key_documents.begin() + j1);
+        if (*qHi < *kLo || *kHi < *qLo) return TileClass::AllMasked;
+        allVisible = allVisible && *qLo == *qHi && *kLo == *kHi && *qLo == *kLo;
+    }
     return allVisible ? TileClass::AllVisible : TileClass::Partial;
 }
 
@@ -86,7 +95,7 @@ std::pair<Index, Index> MaskRule::keyBand(Index i) const
              key_positions.begin();
     }
     std::optional<std::int64_t> upper; // largest visible key position
-    if (causal) upper = pq;
+    if (causal) upper = causalLimit(pq);
     if (window && window->right) upper = upper ? std::min(*upper, pq + *window->right) : pq + *window->right;
     if (upper) {
         // One past the last key with pk ≤ upper.
@@ -114,7 +123,7 @@ void MaskRule::keyBands(Index i0, Index rows, Index *lo, Index *hi) const
             if (causal || (window && window->right)) {
                 // keyBand clamps hi to ≥ lo; recompute the raw upper bound to walk from it.
                 std::optional<std::int64_t> upper;
-                if (causal) upper = pq;
+                if (causal) upper = causalLimit(pq);
                 if (window && window->right)
                     upper = upper ? std::min(*upper, pq + *window->right) : pq + *window->right;
                 h = std::upper_bound(key_positions.begin(), key_positions.end(), *upper) -
@@ -124,8 +133,8 @@ void MaskRule::keyBands(Index i0, Index rows, Index *lo, Index *hi) const
             if (window && window->left)
                 while (l < nK && key_positions[static_cast<std::size_t>(l)] < pq - *window->left) ++l;
             if (causal || (window && window->right)) {
-                std::int64_t upper = causal ? pq : pq + *window->right;
-                if (causal && window && window->right) upper = std::min(pq, pq + *window->right);
+                std::int64_t upper = causal ? causalLimit(pq) : pq + *window->right;
+                if (causal && window && window->right) upper = std::min(upper, pq + *window->right);
                 while (h < nK && key_positions[static_cast<std::size_t>(h)] <= upper) ++h;
             }
         }
@@ -172,6 +181,12 @@ template <typename Scalar> void checkProblem(const HeadProblem<Scalar> &p, Index
         static_cast<Index>(m.key_padding->size()) != nK) {
         fail("key_padding has " + num(static_cast<Index>(m.key_padding->size())) +
              " entries, n_k = " + num(nK));
+    }
+    if (!m.query_documents.empty() && (static_cast<Index>(m.query_documents.size()) != nQ ||
+                                       static_cast<Index>(m.key_documents.size()) != nK)) {
+        fail("document ids have " + num(static_cast<Index>(m.query_documents.size())) + " queries and " +
+             num(static_cast<Index>(m.key_documents.size())) + " keys, expected " + num(nQ) + " and " +
+             num(nK));
     }
     if (m.explicit_visible != nullptr &&
         (m.explicit_visible->rows() != nQ || m.explicit_visible->cols() != nK)) {
@@ -235,6 +250,10 @@ MaskRule maskRuleFor(const Scenario &s, const Positions &positions, int head)
     rule.key_positions = positions.key;
     rule.causal = s.mask.causal;
     rule.window = s.mask.window;
+    if (s.mask.causal) rule.prefix_length = s.mask.prefix_length;
+    const DocumentIds documents = documentIds(s);
+    rule.query_documents = documents.query;
+    rule.key_documents = documents.key;
     if (!s.mask.key_padding.empty()) rule.key_padding = &s.mask.key_padding;
     if (!s.mask.visible.empty()) {
         rule.explicit_visible = s.mask.visible.size() == 1 ? &s.mask.visible.front()
@@ -249,6 +268,7 @@ LogitSpec logitSpecFor(const Scenario &s, double scale, int head)
     LogitSpec spec;
     spec.scale = LogitScale(scale, s.temperature);
     if (s.positional.kind == PositionalKind::Alibi) spec.alibi_slope = alibiSlopeFor(s, head);
+    spec.softcap = s.softcap;
     return spec;
 }
 

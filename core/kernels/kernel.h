@@ -58,10 +58,11 @@ enum class TileClass {
     Partial,    ///< mixed (or undecidable cheaply): check each pair
 };
 
-/// The structural visibility of one head: the AND of causal (pos_k ≤ pos_q), window
-/// (pos_q − left ≤ pos_k ≤ pos_q + right, inclusive, either side unbounded), key padding and an
-/// explicit visible matrix (design map §2, "mask"). Holds views only; the referenced data must
-/// outlive it. `visible(i, j)` equals attn::visibility() entry by entry.
+/// The structural visibility of one head: the AND of causal (pos_k ≤ pos_q; with a prefix
+/// length p, pos_k ≤ max(pos_q, p − 1): keys before p are exempt), window
+/// (pos_q − left ≤ pos_k ≤ pos_q + right, inclusive, either side unbounded), key padding, an
+/// explicit visible matrix and document ids (design map §2, "mask"). Holds views only; the
+/// referenced data must outlive it. `visible(i, j)` equals attn::visibility() entry by entry.
 struct MaskRule {
     std::span<const std::int64_t> query_positions; ///< (n_q)
     std::span<const std::int64_t> key_positions;   ///< (n_k)
@@ -71,6 +72,9 @@ struct MaskRule {
     const BoolMatrix *explicit_visible = nullptr;   ///< (n_q, n_k) true = may attend; null = none
     bool query_sorted = false;                      ///< query positions ascending (set by detectOrder())
     bool key_sorted = false;                        ///< key positions ascending (set by detectOrder())
+    std::optional<std::int64_t> prefix_length;      ///< with causal: keys at pos_k < p are exempt
+    std::span<const std::int64_t> query_documents;  ///< (n_q) document ids, or empty = no document mask
+    std::span<const std::int64_t> key_documents;    ///< (n_k) document ids, with query_documents
 
     /// Sets query_sorted and key_sorted by one pass over the positions. Sorted positions let
     /// tiles be classified from their end points and bands be found by binary search; unsorted
@@ -80,10 +84,18 @@ struct MaskRule {
     /// True when the rule depends on positions (causal or a window).
     bool positional() const { return causal || window.has_value(); }
 
-    /// True when key padding or an explicit matrix masks single entries.
+    /// True when key padding, an explicit matrix or document ids mask single entries.
     bool hasElementMasks() const
     {
-        return (key_padding != nullptr && !key_padding->empty()) || explicit_visible != nullptr;
+        return (key_padding != nullptr && !key_padding->empty()) || explicit_visible != nullptr ||
+               !query_documents.empty();
+    }
+
+    /// The largest key position the causal part lets a query at `pq` see: pq, or p − 1 when
+    /// that is larger (the prefix p is visible to every query). Monotone in pq.
+    std::int64_t causalLimit(std::int64_t pq) const
+    {
+        return prefix_length && *prefix_length - 1 > pq ? *prefix_length - 1 : pq;
     }
 
     /// Causal and window only: may query i attend key j as far as positions go?
@@ -91,7 +103,7 @@ struct MaskRule {
     {
         const std::int64_t pq = query_positions[static_cast<std::size_t>(i)];
         const std::int64_t pk = key_positions[static_cast<std::size_t>(j)];
-        if (causal && pk > pq) return false;
+        if (causal && pk > causalLimit(pq)) return false;
         if (window) {
             if (window->left && pk < pq - *window->left) return false;
             if (window->right && pk > pq + *window->right) return false;
@@ -104,6 +116,9 @@ struct MaskRule {
     {
         if (explicit_visible != nullptr && !(*explicit_visible)(i, j)) return false;
         if (key_padding != nullptr && !key_padding->empty() && !(*key_padding)[static_cast<std::size_t>(j)])
+            return false;
+        if (!query_documents.empty() &&
+            query_documents[static_cast<std::size_t>(i)] != key_documents[static_cast<std::size_t>(j)])
             return false;
         return structural(i, j);
     }
@@ -125,19 +140,22 @@ struct MaskRule {
 };
 
 /// How logits are formed from q·k (or a raw score): logit_ij = scale.apply(s_ij) + bias_ij with
-/// bias_ij = −alibi_slope · |pos_q(i) − pos_k(j)| (ALiBi: Press et al. 2022, §3), exactly as
-/// computeLogits() forms them for the naive reference.
+/// bias_ij = −alibi_slope · |pos_q(i) − pos_k(j)| (ALiBi: Press et al. 2022, §3), then capped by
+/// softcap, exactly as computeLogits() forms them for the naive reference.
 struct LogitSpec {
     LogitScale scale;                  ///< the scenario's scale and temperature (logitscale.h)
     std::optional<double> alibi_slope; ///< empty = no positional bias
+    std::optional<double> softcap; ///< c: logit ← c · tanh(logit / c) after the bias (Gemma 2); empty = none
 };
 
 /// Per query row of a softmax kernel: the largest visible logit `max` (natural units) and
 /// `sum` = Σ_visible exp(logit − ref) with ref = max, or 0 where max is ±∞ (as naiveHead does).
+/// With a sink s, max covers s too and sum holds its term exp(s − ref): the sink's weight is
+/// weight(i, s).
 /// The weights are then exp(logit_ij − ref_i) / sum_i on visible entries: the maximum and the
 /// sum are kept apart, since forming log-sum-exp = max + log sum loses the digits of log sum
 /// when |max| is large (at 1e17 the spacing of doubles is 16). Rows that see no key: max −∞,
-/// sum 0.
+/// sum 0 (with a sink: max s, sum 1).
 template <typename Scalar> struct SoftmaxRows {
     VectorT<Scalar> max; ///< (n_q)
     VectorT<Scalar> sum; ///< (n_q)
@@ -168,6 +186,10 @@ template <typename Scalar> struct HeadProblem {
     LogitSpec logit;
     MaskRule mask;
     MaskedRowPolicy policy = MaskedRowPolicy::Zero;
+    /// An attention sink's logit s (gpt-oss; StreamingLLM): one more term exp(s) in every row's
+    /// softmax denominator that carries no value. A row that sees no key then has output 0
+    /// whatever `policy` says (its whole weight goes to the sink); it is still reported.
+    std::optional<double> sink;
 
     Index nQ() const { return scores ? scores->rows() : query.rows(); }
     Index nK() const { return value.rows(); }
@@ -227,11 +249,12 @@ void checkProblem(const HeadProblem<Scalar> &problem, Index outRows, Index outCo
 void parallelFor(Index count, int threads, const std::function<void(Index, int)> &body);
 
 /// The MaskRule of query head `head` of a validated scenario, viewing `positions` and the
-/// scenario's mask parts (both must outlive it); order detected.
+/// scenario's mask parts (prefix length and document ids included; both must outlive it);
+/// order detected.
 MaskRule maskRuleFor(const Scenario &scenario, const Positions &positions, int head);
 
-/// The LogitSpec of query head `head`: the effective scale with the temperature, and the head's
-/// ALiBi slope (the explicit one, or alibiSlopes(H_q)[head]).
+/// The LogitSpec of query head `head`: the effective scale with the temperature, the head's
+/// ALiBi slope (the explicit one, or alibiSlopes(H_q)[head]) and the softcap.
 LogitSpec logitSpecFor(const Scenario &scenario, double scale, int head);
 
 } // namespace attn::kernels

@@ -19,6 +19,8 @@ template <typename Scalar> void checkLinear(const HeadProblem<Scalar> &p, Index 
 {
     if (p.scores)
         throw std::invalid_argument("linear kernel: needs Q and K; raw scores have no feature map φ");
+    if (p.sink || p.logit.softcap)
+        throw std::invalid_argument("linear kernel: has no softmax logits for a sink or a softcap");
     checkProblem(p, outRows, outCols);
 }
 
@@ -276,7 +278,9 @@ KernelRun explicitPath(const HeadProblem<Scalar> &p, const LinearOptions &o,
 
 LinearPath linearPathFor(const MaskRule &mask)
 {
-    if (mask.window || mask.explicit_visible != nullptr) return LinearPath::Explicit;
+    if (mask.window || mask.explicit_visible != nullptr || !mask.query_documents.empty() ||
+        (mask.causal && mask.prefix_length))
+        return LinearPath::Explicit;
     return mask.causal ? LinearPath::Prefix : LinearPath::Summary;
 }
 

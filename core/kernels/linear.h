@@ -17,11 +17,12 @@ struct LinearOptions {
 enum class LinearPath {
     Summary,  ///< no causal, window or explicit matrix: one K/V summary for all queries, O(n·d_k·d_v)
     Prefix,   ///< causal only (plus padding): running prefix sums in position order, O(n·d_k·d_v)
-    Explicit, ///< a window or an explicit visible matrix: the normalised form over key tiles,
-              ///< fully masked tiles skipped, O(visible pairs · d)
+    Explicit, ///< a window, an explicit visible matrix, document ids or a prefix length: the
+              ///< normalised form over key tiles, fully masked tiles skipped, O(visible pairs · d)
 };
 
-/// The path linearHead takes for `mask`. A window or an explicit matrix is not expressible as
+/// The path linearHead takes for `mask`. A window or an explicit matrix (and document ids or a
+/// prefix, which the running sums of the prefix path do not follow) is not expressible as
 /// sums that only grow: a sliding summary would subtract leaving keys, and subtraction lets a
 /// NaN or Inf of a masked key reach visible outputs (and loses precision). So those masks take
 /// the explicit path: the same formula, tile by tile, each pair's weight computed.
@@ -52,7 +53,8 @@ template <typename Scalar> MatrixT<Scalar> eluFeatures(const ConstView<Scalar> &
 ///   problem  query (n_q, d_k), key (n_k, d_k), value (n_k, d_v); problem.scores must be empty
 ///   output   (n_q, d_v) written in place; rows that see no key get problem.policy
 /// Returns the rows with no visible key and stats (work_bytes: φ features, summaries, tiles).
-/// Throws std::invalid_argument for raw scores, shape mismatches or block sizes < 1.
+/// Throws std::invalid_argument for raw scores, a sink or a softcap (no softmax logits), shape
+/// mismatches or block sizes < 1.
 template <typename Scalar>
 KernelRun linearHead(const HeadProblem<Scalar> &problem, const LinearOptions &options,
                      OutputRef<Scalar> output);

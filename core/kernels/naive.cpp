@@ -7,7 +7,7 @@ namespace attn::kernels {
 
 std::vector<Index> naiveHead(const Matrix &logits, const BoolMatrix &visible,
                              const Eigen::Ref<const Matrix> &value, MaskedRowPolicy policy, Matrix &weights,
-                             Matrix &output)
+                             Matrix &output, std::optional<double> sink, Vector *sinkWeights)
 {
     const Index nQ = logits.rows();
     const Index nK = logits.cols();
@@ -15,6 +15,7 @@ std::vector<Index> naiveHead(const Matrix &logits, const BoolMatrix &visible,
     weights = Matrix::Zero(nQ, nK); // (n_q, n_k)
     output = Matrix::Zero(nQ, dV);  // (n_q, d_v)
     std::vector<Index> fullyMasked;
+    if (sinkWeights) *sinkWeights = sink ? Vector::Zero(nQ) : Vector(); // (n_q)
 
     for (Index i = 0; i < nQ; ++i) {
         // Pass 1: the row maximum over visible keys. Subtracting it before exp keeps every
@@ -29,6 +30,10 @@ std::vector<Index> naiveHead(const Matrix &logits, const BoolMatrix &visible,
         }
         if (!any) {
             fullyMasked.push_back(i);
+            if (sink) { // the sink alone: exp(s) / exp(s)
+                if (sinkWeights) (*sinkWeights)(i) = 1.0;
+                continue;
+            }
             switch (policy) {
             case MaskedRowPolicy::NaN:
                 weights.row(i).setConstant(std::numeric_limits<double>::quiet_NaN());
@@ -43,10 +48,13 @@ std::vector<Index> naiveHead(const Matrix &logits, const BoolMatrix &visible,
             }
             continue;
         }
+        // The sink is one more logit in the maximum and the sum (its term carries no value).
+        if (sink && !(rowMax >= *sink)) rowMax = *sink;
         if (std::isinf(rowMax)) rowMax = 0.0; // every visible logit is −∞ (or +∞): let exp decide
 
         // Pass 2: unnormalised weights and their sum, over visible keys only.
-        double sum = 0.0;
+        const double sinkTerm = sink ? std::exp(*sink - rowMax) : 0.0;
+        double sum = sinkTerm;
         for (Index j = 0; j < nK; ++j) {
             if (!visible(i, j)) continue;
             const double e = std::exp(logits(i, j) - rowMax);
@@ -61,6 +69,7 @@ std::vector<Index> naiveHead(const Matrix &logits, const BoolMatrix &visible,
             weights(i, j) = w;
             if (w != 0.0) output.row(i) += w * value.row(j); // (d_v)
         }
+        if (sink && sinkWeights) (*sinkWeights)(i) = sinkTerm / sum;
     }
     return fullyMasked;
 }

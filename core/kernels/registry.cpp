@@ -12,8 +12,18 @@ std::optional<std::string> acceptsAll(const Scenario &)
     return std::nullopt;
 }
 
+/// The fast kernels compute in float64 for the trace (the benchmark times them in float32); the
+/// storage types of `dtype` are simulated by the naive reference only (core/lowprecision.h).
+std::optional<std::string> reducedPrecision(const Scenario &s, const char *kernel)
+{
+    if (s.dtype == Precision::Float64) return std::nullopt;
+    return std::string("\"") + kernel + "\" computes the trace in float64 and cannot simulate dtype = \"" +
+           toString(s.dtype) + "\"; use \"naive\", which rounds every stored tensor to it";
+}
+
 std::optional<std::string> softmaxTiles(const Scenario &s, const char *kernel)
 {
+    if (auto refusal = reducedPrecision(s, kernel)) return refusal;
     if (s.score == ScoreKind::Additive) {
         return std::string("\"") + kernel +
                "\" multiplies tiles of Q and Kᵀ and cannot compute score = \"additive\"; use \"naive\"";
@@ -39,6 +49,15 @@ std::optional<std::string> linearRefusal(const Scenario &s)
         return std::string(
             "\"linear\" applies φ = elu + 1 to Q and K; raw \"scores\" cannot be split into them");
     }
+    if (s.softcap) {
+        return std::string("\"linear\" weights φ(q)·φ(k) are not softmax logits; softcap has nothing to "
+                           "cap (use a softmax kernel)");
+    }
+    if (!s.sinks.empty()) {
+        return std::string("\"linear\" normalises φ(q)·φ(k) without a softmax; sinks (extra softmax "
+                           "logits) have no meaning there (use a softmax kernel)");
+    }
+    if (auto refusal = reducedPrecision(s, "linear")) return refusal;
     if (s.positional.kind == PositionalKind::Rope || s.positional.kind == PositionalKind::Alibi) {
         return std::string("\"linear\" has no softmax logits for positional = \"") +
                toString(s.positional.kind) + "\" to act on; use a softmax kernel";

@@ -26,17 +26,21 @@ struct KernelInfo {
 /// Every kernel, in menu order: naive, tiled, windowed, linear.
 ///
 /// What each accepts:
-/// - naive: everything.
+/// - naive: everything, and the only one to simulate a reduced dtype (float32, float16,
+///   bfloat16: core/lowprecision.h); the fast kernels refuse a dtype other than float64.
 /// - tiled, windowed: everything but additive scoring (its score is not a product of a Q tile
 ///   and a K tile, so the GEMM structure the kernels exist for is gone); raw score matrices are
-///   read tile by tile. windowed accepts scenarios without a window: its band is then the causal
-///   prefix or every key (still exact, but O(n_q·n_k), as the description says).
-/// - linear (not softmax): Q and K with plain or scaled dot scoring, causal, key padding, windows
-///   and explicit visible matrices (the last two by its explicit path). It refuses raw scores
+///   read tile by tile; softcap (on the generic path), sinks, partial rotary, document ids and
+///   prefix lengths exactly. windowed accepts scenarios without a window: its band is then the
+///   causal prefix or every key (still exact, but O(n_q·n_k), as the description says).
+/// - linear (not softmax): Q and K with plain or scaled dot scoring, causal, key padding, windows,
+///   explicit visible matrices, document ids and prefix lengths (the last four by its explicit
+///   path). It refuses softcap and sinks (softmax logits it does not have), raw scores
 ///   and additive scoring (φ needs q and k), RoPE and ALiBi (they act on softmax logits, which
 ///   linear attention does not have), and an explicit scale or a temperature ≠ 1 (φ(q)·φ(k) has
 ///   no scale; silently ignoring a setting the user chose would mislead). The default 1/√d_k
-///   scale of scaled_dot is a softmax convention and is simply not used.
+///   scale of scaled_dot is a softmax convention and is simply not used. A dtype other than float64 is
+///   refused, as by every fast kernel.
 std::span<const KernelInfo> kernelRegistry();
 
 /// The registry entry of `kind`.

@@ -122,7 +122,8 @@ std::vector<KernelRun> tiledHeads(std::span<const HeadProblem<Scalar>> problems,
             run.stats.tiles_skipped += s.tiles_skipped;
         }
         const HeadProblem<Scalar> &p = problems[h];
-        fillMaskedRows(run.fully_masked_rows, p.policy, p.value, outputs[h]);
+        // With a sink a row that sees no key is defined (all its weight on the sink): output 0.
+        if (!p.sink) fillMaskedRows(run.fully_masked_rows, p.policy, p.value, outputs[h]);
         run.stats.work_bytes = tiledWorkBytes(p.nQ(), p.nK(), p.dK(), p.dV(), used, sizeof(Scalar),
                                               static_cast<int>(problems.size()));
     }

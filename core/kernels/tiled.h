@@ -26,7 +26,10 @@ struct TiledOptions {
 /// skipped (causal: about half; window: all but O(w / B_c) per query tile); tiles that are
 /// entirely visible run without any per-element mask check. Masked entries are excluded, never
 /// offset by a constant; a value tile containing NaN or Inf is mixed row by row so that a zero
-/// weight never multiplies a value. Exact: equals naiveHead up to rounding.
+/// weight never multiplies a value. Exact: equals naiveHead up to rounding. A softcap
+/// (problem.logit.softcap, Gemma 2) caps each logit after the bias, on the generic path; a sink
+/// (problem.sink, gpt-oss) joins each row's m and l at the end as one more logit without a value,
+/// and a row that sees no key then keeps output 0 whatever the policy.
 ///
 /// The logits are formed exactly as computeLogits() forms them for the naive reference: the
 /// score, then LogitScale (scale and temperature without avoidable overflow or underflow), then

@@ -73,14 +73,14 @@ public:
         m_scalarFactor = p.logit.scale.combined() && std::abs(factor) >= std::numeric_limits<Scalar>::min() &&
                          std::abs(factor) <= std::numeric_limits<Scalar>::max();
         m_factor = m_scalarFactor ? Scalar(factor) : Scalar(1);
-        // The fast path: float, logits from Q·Kᵀ (no raw scores, no ALiBi bias), a scale factor
+        // The fast path: float, logits from Q·Kᵀ (no raw scores, ALiBi bias or softcap), a scale factor
         // that is a normal float (it is folded into the query tile), and at least one packet of
         // queries. With fewer (decode: one query against a long cache) most lanes of a
         // micro-tile would be padding and the key-norm pass would read K once more: the generic
         // path (Eigen's matrix-vector products) measured 2–4× faster at n_q = 1, n_k = 4096 and
         // 16384, heads 8:8 and 8:1.
         m_fast = micro::kFastPathProfitable && std::is_same_v<Scalar, float> && !p.scores &&
-                 !p.logit.alibi_slope && m_scalarFactor && p.dK() > 0 &&
+                 !p.logit.alibi_slope && !p.logit.softcap && m_scalarFactor && p.dK() > 0 &&
                  p.nQ() >= micro::Geometry<Scalar>::kWidth;
         m_bandMaskable = !p.mask.hasElementMasks() && p.mask.key_sorted;
         const Index nK = p.nK();
@@ -207,7 +207,9 @@ public:
     }
 
     /// Ends the current query tile: O = A / l; rows that met no visible key are appended to
-    /// `masked` and zeroed (the policy is applied by the caller); each row's m and l if asked for.
+    /// `masked` and zeroed (the policy is applied by the caller, but not with a sink); each
+    /// row's m and l if asked for. A sink s joins last, as one more key without a value:
+    /// m' = max(m, s), l' = l · e^(ref(m) − ref(m')) + e^(s − ref(m')), O = A · e^(ref(m) − ref(m')) / l'.
     void end(TileBuffers<Scalar> &b, std::vector<Index> &masked) const
     {
         for (Index r = 0; r < b.rows; ++r) {
@@ -216,15 +218,34 @@ public:
                 masked.push_back(i);
                 m_out.row(i).setZero();
                 if (m_rows) {
-                    m_rows->max(i) = -std::numeric_limits<Scalar>::infinity();
-                    m_rows->sum(i) = Scalar(0);
+                    // Only the sink: its weight e^(s − s) / 1 = 1.
+                    m_rows->max(i) = m_p.sink ? Scalar(*m_p.sink) : -std::numeric_limits<Scalar>::infinity();
+                    m_rows->sum(i) = Scalar(m_p.sink ? 1 : 0);
                 }
                 continue;
             }
-            m_out.row(i) = b.at.col(r).head(m_p.dV()).transpose() / b.l(r);
+            if (!m_p.sink) {
+                m_out.row(i) = b.at.col(r).head(m_p.dV()).transpose() / b.l(r);
+                if (m_rows) {
+                    m_rows->max(i) = b.m(r);
+                    m_rows->sum(i) = b.l(r);
+                }
+                continue;
+            }
+            // The sink joins as one more logit without a value. max ≥ the sink unless max is
+            // below it (or NaN: the row is NaN already). Nothing was accumulated while
+            // max = −∞ (every visible logit −∞): then no rescaling, and no ∞ · 0.
+            const auto sink = Scalar(*m_p.sink);
+            const Scalar max = b.m(r);
+            const Scalar joined = sink > max ? sink : max;
+            const Scalar alpha = max == -std::numeric_limits<Scalar>::infinity()
+                                     ? Scalar(0)
+                                     : Scalar(std::exp(reference(max) - reference(joined)));
+            const Scalar sum = b.l(r) * alpha + Scalar(std::exp(sink - reference(joined)));
+            m_out.row(i) = b.at.col(r).head(m_p.dV()).transpose() * (alpha / sum);
             if (m_rows) {
-                m_rows->max(i) = b.m(r);
-                m_rows->sum(i) = b.l(r);
+                m_rows->max(i) = joined;
+                m_rows->sum(i) = sum;
             }
         }
     }
@@ -355,7 +376,7 @@ private:
         const Index br = b.rows;
         auto s = b.s.topLeftCorner(br, bc); // (br, bc)
         // 1. Logits of the tile, formed as computeLogits forms them: the score (q·k or the raw
-        //    one), then scale and temperature by LogitScale, then the ALiBi bias.
+        //    one), then scale and temperature by LogitScale, then the ALiBi bias and the softcap.
         if (m_p.scores) {
             s = m_p.scores->block(b.i0, j0, br, bc);
         } else {
@@ -363,6 +384,10 @@ private:
         }
         applyScale(s);
         if (m_p.logit.alibi_slope) addAlibiBias<Scalar>(s, m_p.mask, *m_p.logit.alibi_slope, b.i0, j0);
+        if (m_p.logit.softcap) {
+            const auto cap = Scalar(*m_p.logit.softcap);
+            s = s.unaryExpr([cap](Scalar x) { return Scalar(cap * std::tanh(x / cap)); });
+        }
         // 2–3. Online softmax update, row by row.
         const bool partial = cls == TileClass::Partial;
         if (partial) {

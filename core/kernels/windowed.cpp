@@ -101,7 +101,8 @@ KernelRun windowedHead(const HeadProblem<Scalar> &problem, const WindowedOptions
         run.stats.tiles += s.tiles;
         run.stats.tiles_skipped += s.tiles_skipped;
     }
-    fillMaskedRows(run.fully_masked_rows, problem.policy, problem.value, output);
+    // With a sink a row that sees no key is defined (all its weight on the sink): output 0.
+    if (!problem.sink) fillMaskedRows(run.fully_masked_rows, problem.policy, problem.value, output);
     run.stats.work_bytes =
         windowedWorkBytes(nQ, chunk, problem.dK(), problem.dV(), options, sizeof(Scalar)) + runner.ownBytes();
     return run;

@@ -27,7 +27,8 @@ struct WindowedOptions {
 /// band masked per row; otherwise Eigen products, std::exp and every entry's visibility checked (padding, an
 /// explicit visible matrix, unsorted positions, raw scores, ALiBi, double). Exact: equals
 /// naiveHead up to rounding on every mask. With keys not sorted by position the band is every
-/// key (exact, O(n_q·n_k)); with no window the band is the causal prefix or every key.
+/// key (exact, O(n_q·n_k)); with no window the band is the causal prefix or every key. A
+/// softcap, a sink, a prefix length and document ids act as in tiledHead.
 ///
 ///   problem  one head: query (n_q, d_k), key (n_k, d_k), value (n_k, d_v) or raw scores
 ///   output   (n_q, d_v) written in place; rows that see no key get problem.policy

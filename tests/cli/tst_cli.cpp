@@ -121,6 +121,23 @@ void TestCli::computeMatchesReferenceCases()
         if (expect.contains("fully_masked_rows")) {
             QCOMPARE(o["fully_masked_rows"].toArray(), expect["fully_masked_rows"].toArray());
         }
+        // With sinks each row's sink weight; with a reduced dtype the overflowed logits and the
+        // distance from float64.
+        if (expect.contains("sink_weights")) {
+            compare3(QJsonArray{o["sink_weights"]}, QJsonArray{expect["sink_weights"]},
+                     name + " sink_weights");
+        } else {
+            QVERIFY2(!o.contains("sink_weights"), qPrintable(name + " prints sink_weights"));
+        }
+        QCOMPARE(o["overflowed_logits"], expect["overflowed_logits"]);
+        if (expect.contains("max_abs_error_vs_float64")) {
+            const QJsonObject got = o["max_abs_error_vs_float64"].toObject();
+            const QJsonObject want = expect["max_abs_error_vs_float64"].toObject();
+            QVERIFY2(near(got["weights"], want["weights"]) && near(got["output"], want["output"]),
+                     qPrintable(name + " max_abs_error_vs_float64"));
+        } else {
+            QVERIFY2(!o.contains("max_abs_error_vs_float64"), qPrintable(name + " prints the error"));
+        }
         // With X the projected Q, K and V are printed; with W_o the projected output.
         for (const char *key : {"Q", "K", "V", "projected_output"}) {
             if (expect.contains(key)) {
@@ -131,7 +148,7 @@ void TestCli::computeMatchesReferenceCases()
         }
         ++checked;
     }
-    QCOMPARE(checked, 19);
+    QCOMPARE(checked, 30);
 }
 
 void TestCli::computeRefusesHugeOutput()

@@ -149,6 +149,58 @@ void TestCliBadInput::computeBadFile_data()
     QTest::addRow("all masked") << file("masked.json", scenarioText(kQkv + R"(, "mask": {"visible": [[0, 0]],
                                             "all_masked_rows": "error"})"))
                                 << "mask: query row 0 of head 0 sees no key";
+    // The keys of today's models (issue 22): each bad value names its field.
+    QTest::addRow("softcap 0")
+        << file("softcap0.json", scenarioText(kQkv + R"(, "softcap": 0)"))
+        << "softcap: must be a finite number > 0 (logits ← c · tanh(logits / c)), got 0";
+    QTest::addRow("softcap < 0") << file("softcap-1.json", scenarioText(kQkv + R"(, "softcap": -1)"))
+                                 << "softcap: must be a finite number > 0";
+    QTest::addRow("sinks length") << file("sinks2.json", scenarioText(kQkv + R"(, "sinks": [0, 1])"))
+                                  << "sinks: has 2 logits but H_q = 1 (one sink logit per query head)";
+    QTest::addRow("sink null") << file("sinknull.json", scenarioText(kQkv + R"(, "sinks": [null])"))
+                               << "sinks[0]: must be a finite number (one logit per query head), got null";
+    QTest::addRow("sink text") << file("sinktext.json", scenarioText(kQkv + R"(, "sinks": ["inf"])"))
+                               << "sinks[0]: expected a number, got a string";
+    QTest::addRow("rotary_dim odd")
+        << file("rotary1.json", scenarioText(kQkv + R"(, "positional": {"kind": "rope", "rotary_dim": 1})"))
+        << "positional.rotary_dim: must be an even number ≥ 2 (features rotate in pairs), got 1";
+    QTest::addRow("rotary_dim > d_k")
+        << file("rotary4.json", scenarioText(kQkv + R"(, "positional": {"kind": "rope", "rotary_dim": 4})"))
+        << "positional.rotary_dim: is 4 but d_k = 2";
+    QTest::addRow("rotary_dim without RoPE")
+        << file("rotarynone.json", scenarioText(kQkv + R"(, "positional": {"rotary_dim": 2})"))
+        << "positional.rotary_dim: applies to RoPE, but kind is \"none\"";
+    QTest::addRow("document ids length")
+        << file("docs3.json", scenarioText(kQkv + R"(, "mask": {"document_ids": [0, 0, 1]})"))
+        << "mask.document_ids: has 3 entries but n_k = 2";
+    QTest::addRow("document ids n_q ≠ n_k")
+        << file("docs2.json", scenarioText(kQkv + R"(, "mask": {"document_ids": [0, 1]})"))
+        << "mask.document_ids: serves queries and keys alike, but n_q = 1 differs from n_k = 2";
+    QTest::addRow("query document ids length")
+        << file(
+               "qdocs.json",
+               scenarioText(kQkv + R"(, "mask": {"query_document_ids": [0, 1], "key_document_ids": [0, 1]})"))
+        << "mask.query_document_ids: has 2 entries but n_q = 1";
+    QTest::addRow("key document ids missing")
+        << file("kdocs.json", scenarioText(kQkv + R"(, "mask": {"query_document_ids": [0]})"))
+        << "mask.key_document_ids: is missing";
+    QTest::addRow("prefix < 0")
+        << file("prefix.json",
+                scenarioText(
+                    kQkv + R"(, "alignment": "bottom_right", "mask": {"causal": true, "prefix_length": -1})"))
+        << "mask.prefix_length: must be between 0 and 9007199254740992 (2^53), got -1";
+    QTest::addRow("prefix without causal")
+        << file("prefixnc.json", scenarioText(kQkv + R"(, "mask": {"prefix_length": 1})"))
+        << "mask.prefix_length: exempts the prefix from the causal mask, but causal is not set";
+    QTest::addRow("unknown dtype") << file("dtype.json", scenarioText(kQkv + R"(, "dtype": "float8")"))
+                                   << "dtype: unknown value \"float8\"; expected one of \"float64\", "
+                                      "\"float32\", \"float16\", \"bfloat16\"";
+    QTest::addRow("float16 on tiled")
+        << file("dtypetiled.json", scenarioText(kQkv + R"(, "dtype": "float16", "kernel": "tiled")"))
+        << "kernel: \"tiled\" computes the trace in float64 and cannot simulate dtype = \"float16\"";
+    QTest::addRow("softcap on linear")
+        << file("softcaplinear.json", scenarioText(kQkv + R"(, "softcap": 30, "kernel": "linear")"))
+        << "kernel: \"linear\" weights φ(q)·φ(k) are not softmax logits; softcap has nothing to cap";
     QTest::addRow("huge") << file("huge.json", scenarioText(R"("Q": )" + column + R"(, "K": )" + column +
                                                             R"(, "V": )" + column))
                           << "the result would print 18009000 numbers (scores and weights 2 × H_q 1 × n_q "

@@ -193,8 +193,8 @@ inline HeadInputs<Scalar> headInputs(const Scenario &s, const Shapes &sh, const 
     Matrix q = s.query.middleCols(h * sh.d_k, sh.d_k);
     Matrix k = s.key.middleCols(kv * sh.d_k, sh.d_k);
     if (s.positional.kind == PositionalKind::Rope) {
-        q = applyRope(q, pos.query, s.positional.rope_base, s.positional.rope_layout);
-        k = applyRope(k, pos.key, s.positional.rope_base, s.positional.rope_layout);
+        q = applyRope(s, sh, q, pos.query);
+        k = applyRope(s, sh, k, pos.key);
     }
     in.q = q.cast<Scalar>();
     in.k = k.cast<Scalar>();
@@ -210,6 +210,7 @@ inline HeadProblem<Scalar> problemFor(const HeadInputs<Scalar> &in, const Scenar
     p.logit = logitSpecFor(s, effectiveScale(s, sh), h);
     p.mask = maskRuleFor(s, pos, h);
     p.policy = s.mask.all_masked_rows;
+    if (!s.sinks.empty()) p.sink = s.sinks[static_cast<std::size_t>(h)];
     return p;
 }
 
@@ -263,8 +264,10 @@ inline Matrix naiveOutput(const Scenario &s, int h, std::vector<Index> *masked, 
     const Matrix logits = computeLogits(s, sh, pos, effectiveScale(s, sh), h);
     const int kv = kvHeadFor(h, sh.num_query_heads, sh.num_kv_heads);
     Matrix w, out;
+    const std::optional<double> sink =
+        s.sinks.empty() ? std::nullopt : std::optional(s.sinks[static_cast<std::size_t>(h)]);
     *masked = naiveHead(logits, visibility(s, sh, pos, h), s.value.middleCols(kv * sh.d_v, sh.d_v),
-                        s.mask.all_masked_rows, w, out);
+                        s.mask.all_masked_rows, w, out, sink);
     if (weights) *weights = w;
     return out;
 }

@@ -223,7 +223,9 @@ int headCountOf(const QJsonValue &v, const QString &field)
 
 void readMask(const QJsonObject &m, Scenario &s)
 {
-    rejectUnknownKeys(m, "mask", {"causal", "window", "key_padding", "visible", "all_masked_rows"});
+    rejectUnknownKeys(m, "mask",
+                      {"causal", "window", "key_padding", "visible", "all_masked_rows", "document_ids",
+                       "query_document_ids", "key_document_ids", "prefix_length"});
     if (m.contains("causal")) {
         if (!m["causal"].isBool())
             fail("mask.causal", "expected true or false, got " + typeName(m["causal"]));
@@ -256,6 +258,17 @@ void readMask(const QJsonObject &m, Scenario &s)
             s.mask.visible.push_back(boolMatrixOf(mat, "mask.visible"));
         }
     }
+    // Document ids: an empty list would silently mean "no document mask"; refused as a slip.
+    for (const auto &[key, ids] : {std::pair{"document_ids", &s.mask.document_ids},
+                                   std::pair{"query_document_ids", &s.mask.query_document_ids},
+                                   std::pair{"key_document_ids", &s.mask.key_document_ids}}) {
+        if (!m.contains(QLatin1String(key))) continue;
+        const QString field = QStringLiteral("mask.") + QLatin1String(key);
+        *ids = positionsOf(m[QLatin1String(key)], field);
+        if (ids->empty()) fail(field, QStringLiteral("is empty; give one document id per position"));
+    }
+    if (m.contains("prefix_length"))
+        s.mask.prefix_length = integerOf(m["prefix_length"], "mask.prefix_length");
     if (m.contains("all_masked_rows")) {
         s.mask.all_masked_rows = enumOf(m["all_masked_rows"], "mask.all_masked_rows",
                                         std::array{MaskedRowPolicy::Zero, MaskedRowPolicy::NaN,
@@ -265,7 +278,9 @@ void readMask(const QJsonObject &m, Scenario &s)
 
 void readPositional(const QJsonObject &p, Scenario &s)
 {
-    rejectUnknownKeys(p, "positional", {"kind", "rope_base", "rope_layout", "alibi_slopes"});
+    rejectUnknownKeys(p, "positional", {"kind", "rope_base", "rope_layout", "rotary_dim", "alibi_slopes"});
+    if (p.contains("rotary_dim"))
+        s.positional.rotary_dim = integerOf(p["rotary_dim"], "positional.rotary_dim");
     if (p.contains("kind")) {
         s.positional.kind =
             enumOf(p["kind"], "positional.kind",
@@ -365,7 +380,7 @@ Scenario scenarioFromJson(const QJsonObject &o)
                        "scale",  "temperature", "alignment", "positions",    "mask",       "positional",
                        "kernel", "tile",        "comment",   "expect",       "X",          "X_kv",
                        "W_q",    "W_k",         "W_v",       "b_q",          "b_k",        "b_v",
-                       "W_o",    "b_o"});
+                       "W_o",    "b_o",         "softcap",   "sinks",        "dtype"});
     if (o.value("format").toString() != QLatin1String("attention-lab.scenario")) {
         fail("format", QStringLiteral("expected \"attention-lab.scenario\", got %1")
                            .arg(o.contains("format")
@@ -427,6 +442,21 @@ Scenario scenarioFromJson(const QJsonObject &o)
     }
     if (o.contains("scale")) s.scale = numberOf(o["scale"], "scale");
     if (o.contains("temperature")) s.temperature = numberOf(o["temperature"], "temperature");
+    if (o.contains("softcap")) s.softcap = numberOf(o["softcap"], "softcap");
+    if (o.contains("sinks")) {
+        const QJsonArray a = arrayOf(o["sinks"], "sinks");
+        if (a.isEmpty()) fail("sinks", "is empty; give one sink logit per query head, or leave the key out");
+        for (qsizetype h = 0; h < a.size(); ++h) {
+            const QString field = QStringLiteral("sinks[%1]").arg(h);
+            if (a.at(h).isNull()) fail(field, "must be a finite number (one logit per query head), got null");
+            s.sinks.push_back(numberOf(a.at(h), field));
+        }
+    }
+    if (o.contains("dtype")) {
+        s.dtype = enumOf(
+            o["dtype"], "dtype",
+            std::array{Precision::Float64, Precision::Float32, Precision::Float16, Precision::BFloat16});
+    }
     if (o.contains("alignment")) {
         s.alignment =
             enumOf(o["alignment"], "alignment", std::array{Alignment::TopLeft, Alignment::BottomRight});

@@ -28,7 +28,9 @@ Scenario scenarioFromJsonText(const QByteArray &text);
 QJsonObject scenarioToJson(const Scenario &scenario);
 
 /// The result object: "shapes", "scores" [head][n_q][n_k], "weights", "output" (n_q, H_q·d_v),
-/// "fully_masked_rows" [[head, row], …], "kernel". NaN and ±Inf are written as null.
+/// "fully_masked_rows" [[head, row], …], "kernel", "dtype"; with sinks "sink_weights"
+/// [head][n_q]; with a reduced dtype "overflowed_logits" [[head, row, key], …] and
+/// "max_abs_error_vs_float64" {"weights", "output"}. NaN and ±Inf are written as null.
 QJsonObject traceToJson(const AttentionTrace &trace);
 
 /// traceToJson() plus what depends on the scenario: the projected "Q", "K" and "V" when the

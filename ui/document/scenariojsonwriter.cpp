@@ -110,6 +110,13 @@ QJsonObject scenarioToJson(const Scenario &s)
     }
     if (s.scale) o["scale"] = *s.scale;
     if (s.temperature != 1.0) o["temperature"] = s.temperature;
+    if (s.softcap) o["softcap"] = *s.softcap;
+    if (!s.sinks.empty()) {
+        QJsonArray a;
+        for (double sink : s.sinks) a.append(sink);
+        o["sinks"] = a;
+    }
+    if (s.dtype != Precision::Float64) o["dtype"] = QLatin1String(toString(s.dtype));
     if (s.alignment != Alignment::Unspecified) o["alignment"] = QLatin1String(toString(s.alignment));
     if (!s.query_positions.empty() || !s.key_positions.empty()) {
         QJsonObject p;
@@ -138,6 +145,11 @@ QJsonObject scenarioToJson(const Scenario &s)
         for (const BoolMatrix &m : s.mask.visible) heads.append(boolMatrixToJson(m));
         mask["visible"] = heads;
     }
+    if (!s.mask.document_ids.empty()) mask["document_ids"] = positionsToJson(s.mask.document_ids);
+    if (!s.mask.query_document_ids.empty())
+        mask["query_document_ids"] = positionsToJson(s.mask.query_document_ids);
+    if (!s.mask.key_document_ids.empty()) mask["key_document_ids"] = positionsToJson(s.mask.key_document_ids);
+    if (s.mask.prefix_length) mask["prefix_length"] = static_cast<qint64>(*s.mask.prefix_length);
     if (s.mask.all_masked_rows != MaskedRowPolicy::Zero) {
         mask["all_masked_rows"] = QLatin1String(toString(s.mask.all_masked_rows));
     }
@@ -147,6 +159,7 @@ QJsonObject scenarioToJson(const Scenario &s)
         if (s.positional.kind == PositionalKind::Rope) {
             p["rope_base"] = s.positional.rope_base;
             p["rope_layout"] = QLatin1String(toString(s.positional.rope_layout));
+            if (s.positional.rotary_dim) p["rotary_dim"] = static_cast<qint64>(*s.positional.rotary_dim);
         }
         if (!s.positional.alibi_slopes.empty()) {
             QJsonArray a;
@@ -193,7 +206,7 @@ QJsonObject traceToJson(const AttentionTrace &trace)
     for (const auto &[head, row] : trace.fully_masked_rows) {
         masked.append(QJsonArray{head, static_cast<qint64>(row)});
     }
-    return QJsonObject{
+    QJsonObject o{
         {"shapes", shapes},
         {"scale", trace.scale},
         {"scores", scores},
@@ -201,7 +214,27 @@ QJsonObject traceToJson(const AttentionTrace &trace)
         {"output", matrixToJson(trace.output, false)},
         {"fully_masked_rows", masked},
         {"kernel", QLatin1String(toString(trace.kernel))},
+        {"dtype", QLatin1String(toString(trace.dtype))},
     };
+    if (!trace.heads.empty() && trace.heads.front().sink_weights.size() > 0) {
+        QJsonArray sinks;
+        for (const HeadTrace &h : trace.heads) {
+            QJsonArray row;
+            for (Index i = 0; i < h.sink_weights.size(); ++i) row.append(numberOrNull(h.sink_weights(i)));
+            sinks.append(row);
+        }
+        o["sink_weights"] = sinks;
+    }
+    if (trace.error_vs_float64) {
+        QJsonArray overflowed;
+        for (const LogitIndex &l : trace.overflowed_logits)
+            overflowed.append(QJsonArray{l.head, static_cast<qint64>(l.row), static_cast<qint64>(l.key)});
+        o["overflowed_logits"] = overflowed;
+        o["max_abs_error_vs_float64"] =
+            QJsonObject{{"weights", numberOrNull(trace.error_vs_float64->weights)},
+                        {"output", numberOrNull(trace.error_vs_float64->output)}};
+    }
+    return o;
 }
 
 QJsonObject resultToJson(const Scenario &scenario, const AttentionTrace &trace)

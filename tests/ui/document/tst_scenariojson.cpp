@@ -53,6 +53,7 @@ private slots:
     void referenceCase_data();
     void referenceCase();
     void roundTripKeepsEverything();
+    void roundTripKeepsTodaysKeys();
     void badInput_data();
     void badInput();
     void traceJsonWritesNaNAsNull();
@@ -88,7 +89,19 @@ void TestScenarioJson::referenceCase_data()
                              "16-error-shape-mismatch.json",
                              "17-error-heads-not-divisible.json",
                              "18-projections-cross.json",
-                             "19-error-x-with-q.json"}) {
+                             "19-error-x-with-q.json",
+                             "20-softcap-alibi.json",
+                             "21-sinks-gqa-masked-row.json",
+                             "22a-partial-rotary-half-split.json",
+                             "22b-partial-rotary-interleaved.json",
+                             "22c-rotary-dim-full-is-rope.json",
+                             "23a-document-ids-causal-padding.json",
+                             "23b-query-key-document-ids.json",
+                             "24-prefix-lm-causal.json",
+                             "25a-float16.json",
+                             "25b-float16-overflow.json",
+                             "26-bfloat16.json",
+                             "27-error-sinks-wrong-length.json"}) {
         QTest::newRow(name) << QString::fromLatin1(name);
     }
 }
@@ -149,6 +162,62 @@ void TestScenarioJson::referenceCase()
             QCOMPARE(t.fully_masked_rows[std::size_t(r)].second, Index(rows.at(r)[1].toInt()));
         }
     }
+    // Sinks: each row's share of the sink, [head][n_q].
+    QCOMPARE(result.contains("sink_weights"), expect.contains("sink_weights"));
+    const QJsonArray sinks = expect.value("sink_weights").toArray();
+    for (qsizetype h = 0; h < sinks.size(); ++h) {
+        compareMatrix(Matrix(t.heads[std::size_t(h)].sink_weights.transpose()), QJsonArray{sinks.at(h)},
+                      QString("sink_weights[%1]").arg(h), tol);
+    }
+    // A reduced dtype: the overflowed logits and the distance from float64.
+    QCOMPARE(result.contains("overflowed_logits"), expect.contains("overflowed_logits"));
+    QCOMPARE(result.contains("max_abs_error_vs_float64"), expect.contains("max_abs_error_vs_float64"));
+    if (expect.contains("overflowed_logits")) {
+        QCOMPARE(result["overflowed_logits"].toArray(), expect["overflowed_logits"].toArray());
+        QCOMPARE(result["dtype"].toString(), object["dtype"].toString());
+        const QJsonObject want = expect["max_abs_error_vs_float64"].toObject();
+        QVERIFY(t.error_vs_float64.has_value());
+        compareMatrix(Matrix::Constant(1, 1, t.error_vs_float64->weights),
+                      QJsonArray{QJsonArray{want["weights"]}}, "max_abs_error_vs_float64.weights", tol);
+        compareMatrix(Matrix::Constant(1, 1, t.error_vs_float64->output),
+                      QJsonArray{QJsonArray{want["output"]}}, "max_abs_error_vs_float64.output", tol);
+    } else {
+        QCOMPARE(result["dtype"].toString(), QStringLiteral("float64"));
+    }
+}
+
+void TestScenarioJson::roundTripKeepsTodaysKeys()
+{
+    // softcap, sinks, rotary_dim, document ids, prefix length and dtype are written back as read.
+    const std::pair<const char *, const char *> paths[] = {
+        {"", "softcap"},
+        {"", "sinks"},
+        {"", "dtype"},
+        {"positional", "rotary_dim"},
+        {"mask", "document_ids"},
+        {"mask", "query_document_ids"},
+        {"mask", "key_document_ids"},
+        {"mask", "prefix_length"},
+    };
+    int kept = 0;
+    for (const QString &name : QDir(QStringLiteral(ATTN_TEST_DATA_DIR "/cases")).entryList({"2*.json"})) {
+        QJsonObject object = readCase(name);
+        if (object.take("expect").toObject().value("error").toBool()) continue;
+        const QJsonObject written = doc::scenarioToJson(doc::scenarioFromJson(object));
+        for (const auto &[parent, key] : paths) {
+            const QJsonObject from = *parent ? object[parent].toObject() : object;
+            const QJsonObject to = *parent ? written[parent].toObject() : written;
+            if (!from.contains(key)) {
+                QVERIFY2(!to.contains(key), qPrintable(name + ": wrote " + key));
+                continue;
+            }
+            QVERIFY2(to.value(key) == from.value(key), qPrintable(name + ": " + key + " changed"));
+            ++kept;
+        }
+    }
+    // 20 softcap; 21 sinks; 22a–c rotary_dim; 23a document_ids; 23b both; 24 prefix; 25a sinks,
+    // dtype; 25b, 26 dtype.
+    QCOMPARE(kept, 13);
 }
 
 void TestScenarioJson::roundTripKeepsEverything()
