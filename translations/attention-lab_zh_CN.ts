@@ -5,17 +5,17 @@
     <name>BarPlot</name>
     <message>
         <location filename="../ui/plots/barplot.cpp" line="+64"/>
-        <location line="+63"/>
+        <location line="+71"/>
         <source>Weights of the selected query</source>
         <translation>所选查询的权重</translation>
     </message>
     <message>
-        <location line="-42"/>
+        <location line="-44"/>
         <source>weight</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>keys (n_k = %1; this query sees none: all_masked_rows “%2”)</source>
         <translation>键（n_k = %1；此查询看不到任何键：all_masked_rows “%2”）</translation>
     </message>
@@ -30,7 +30,26 @@
         <translation>查询“%1”对各键的权重</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+23"/>
+        <source>keys (n_k = %1) and the sink, which carries no value</source>
+        <translation>键（n_k = %1）和汇点（不携带值）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>query “%1” → the sink
+weight %2
+The sink&apos;s term exp(s) is in the softmax denominator but carries no value: this share of the row attends to nothing.</source>
+        <translation>查询“%1”→ 汇点
+权重 %2
+汇点的项 exp(s) 在 softmax 的分母中，但不携带值：这一行的这部分权重不关注任何内容。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>sink</source>
+        <translation>汇点</translation>
+    </message>
+    <message>
+        <location line="+53"/>
         <source>query “%1” → key “%2”
 weight %3</source>
         <translation>查询“%1”→ 键“%2”
@@ -1564,17 +1583,22 @@ masked</source>
         <translation>一个错误</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+81"/>
         <source>Attention weights A</source>
         <translation>注意力权重 A</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+25"/>
         <source>weight</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location line="+109"/>
+        <location line="+132"/>
+        <source>keys (n_k = %1) and the sink, which carries no value</source>
+        <translation>键（n_k = %1）和汇点（不携带值）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>keys (n_k = %1)</source>
         <translation>键（n_k = %1）</translation>
     </message>
@@ -1589,17 +1613,23 @@ masked</source>
         <translation>查询（n_q = %1）</translation>
     </message>
     <message>
-        <location line="+94"/>
+        <location line="+10"/>
+        <source>sink</source>
+        <translation>汇点</translation>
+    </message>
+    <message>
+        <location line="+87"/>
         <source>query “%1” → key “%2”</source>
         <translation>查询“%1”→ 键“%2”</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+44"/>
         <source>weight %1</source>
         <translation>权重 %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-42"/>
         <source>logit %1</source>
         <translation>logit %1</translation>
     </message>
@@ -1627,6 +1657,16 @@ masked</source>
         <location line="+5"/>
         <source>not a number: %1</source>
         <translation>非数值：%1</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>query “%1” → the sink</source>
+        <translation>查询“%1”→ 汇点</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The sink&apos;s term exp(s) is in the softmax denominator but carries no value: this share of the row attends to nothing, and the weights on the keys sum to 1 − %1.</source>
+        <translation>汇点的项 exp(s) 在 softmax 的分母中，但不携带值：这一行的这部分权重不关注任何内容，键上的权重之和为 1 − %1。</translation>
     </message>
 </context>
 <context>
@@ -2180,7 +2220,7 @@ masked</source>
 <context>
     <name>MaskControls</name>
     <message>
-        <location filename="../ui/views/mask/maskcontrols.cpp" line="+13"/>
+        <location filename="../ui/views/mask/maskcontrols.cpp" line="+18"/>
         <source>Causal</source>
         <translation>因果</translation>
     </message>
@@ -2240,7 +2280,7 @@ masked</source>
         <translation>看不到任何键的查询得到什么：zero（权重和输出为 0）、nan、uniform（所有键各 1/n_k，包括被隐藏的）或 error（拒绝计算）。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
         <source>alignment:</source>
         <translation>对齐：</translation>
     </message>
@@ -2269,11 +2309,63 @@ masked</source>
         <source>The query head whose mask and weights the grid shows.</source>
         <translation>网格显示其掩码和权重的查询头。</translation>
     </message>
+    <message>
+        <location line="+6"/>
+        <source>Document ids of a packed sequence, one integer per token (“0 0 0 1 1”): a query sees only
+keys of its own document (the document mask of attention-gym and FlexAttention). It combines
+with causal, window and padding by AND. Press Enter to apply; an empty box removes it.</source>
+        <translation>打包序列的文档编号，每个词元一个整数（“0 0 0 1 1”）：查询只能看到同一文档的键
+（attention-gym 和 FlexAttention 的文档掩码）。它与因果、窗口和填充掩码取“与”。
+按 Enter 应用；留空则移除。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+79"/>
+        <source>documents:</source>
+        <translation>文档：</translation>
+    </message>
+    <message>
+        <location line="-74"/>
+        <source>none (e.g. 0 0 1 1)</source>
+        <translation>无（例如 0 0 1 1）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>query documents:</source>
+        <translation>查询文档：</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Prefix LM (attention-gym&apos;s prefix_lm_causal): keys at positions &lt; p are visible to every
+query, as in an encoder; the rest stays causal. Setting a prefix turns causal on.</source>
+        <translation>前缀语言模型（attention-gym 的 prefix_lm_causal）：位置 &lt; p 的键对每个查询都可见，
+如同编码器；其余部分保持因果。设置前缀会打开因果掩码。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>prefix length:</source>
+        <translation>前缀长度：</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>key documents:</source>
+        <translation>键文档：</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Document ids: “%1” is not an integer; give one integer per token, e.g. 0 0 1 1.</source>
+        <translation>文档编号：“%1”不是整数；请为每个词元给出一个整数，例如 0 0 1 1。</translation>
+    </message>
 </context>
 <context>
     <name>MaskEditorView</name>
     <message>
-        <location filename="../ui/views/mask/maskeditorview.cpp" line="+113"/>
+        <location filename="../ui/views/mask/maskeditorview.cpp" line="+123"/>
         <source>%1: refused (%2).</source>
         <translation>%1：被拒绝（%2）。</translation>
     </message>
@@ -2313,7 +2405,27 @@ masked</source>
         <translation>清除掩码</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+14"/>
+        <source>Remove the document mask</source>
+        <translation>移除文档掩码</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Documents %1</source>
+        <translation>文档 %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Prefix length %1</source>
+        <translation>前缀长度 %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Remove the prefix</source>
+        <translation>移除前缀</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Policy for rows with no visible key: %1</source>
         <translation>没有可见键的行的策略：%1</translation>
     </message>
@@ -3394,6 +3506,20 @@ against n</source>
     </message>
     <message>
         <location line="+5"/>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Partial rotary (GPT-NeoX, Hugging Face&apos;s partial_rotary_factor): only the first r
+features of each head&apos;s q and k rotate, pair i turning by pos · base^(−2i/r); the
+other d_k − r features carry content only. r is even, 2 ≤ r ≤ d_k; all = d_k.</source>
+        <translation>部分旋转（GPT-NeoX，Hugging Face 的 partial_rotary_factor）：每个头的 q 和 k 只有前 r 个
+特征旋转，第 i 对转过 pos · base^(−2i/r)；其余 d_k − r 个特征只携带内容。
+r 为偶数，2 ≤ r ≤ d_k；全部 = d_k。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>ALiBi slope of the selected head: the score loses slope · distance</source>
         <translation>所选头的 ALiBi 斜率：分数减去 斜率 · 距离</translation>
     </message>
@@ -3424,6 +3550,11 @@ against n</source>
     </message>
     <message>
         <location line="+2"/>
+        <source>rotary_dim:</source>
+        <translation>rotary_dim：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>ALiBi slope:</source>
         <translation>ALiBi 斜率：</translation>
     </message>
@@ -3438,7 +3569,7 @@ against n</source>
         <translation>曲线键：</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+106"/>
         <source>Positional scheme: %1</source>
         <translation>位置方案：%1</translation>
     </message>
@@ -3446,6 +3577,16 @@ against n</source>
         <location line="+8"/>
         <source>RoPE base %1</source>
         <translation>RoPE 基数 %1</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>rotary_dim %1</source>
+        <translation>rotary_dim %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>rotary_dim all (d_k)</source>
+        <translation>rotary_dim 全部（d_k）</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -4276,7 +4417,7 @@ with 1/√d_k: weight %4, logit %5</source>
 <context>
     <name>ScoreControls</name>
     <message>
-        <location filename="../ui/views/common/scorecontrols.cpp" line="+46"/>
+        <location filename="../ui/views/common/scorecontrols.cpp" line="+48"/>
         <source>How a query q and a key k become a score:
 scaled dot  q·k / √d_k (Vaswani et al. 2017, §3.2.1)
 dot  q·k (no scaling)
@@ -4320,7 +4461,7 @@ The slider is logarithmic from 0.05 to 20; the box takes any τ &gt; 0.</source>
         <translation>将缩放系数恢复为 auto，温度恢复为 1（一次可撤销的编辑）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+8"/>
         <source>Score:</source>
         <translation>打分：</translation>
     </message>
@@ -4335,7 +4476,7 @@ The slider is logarithmic from 0.05 to 20; the box takes any τ &gt; 0.</source>
         <translation>温度 τ：</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+68"/>
         <source>scaled dot  q·k/√d_k</source>
         <translation>缩放点积  q·k/√d_k</translation>
     </message>
@@ -4476,6 +4617,140 @@ logit = 缩放系数 · S / 温度 = %1</translation>
         <location line="+12"/>
         <source>Set S[%1, %2] = %3</source>
         <translation>设置 S[%1, %2] = %3</translation>
+    </message>
+</context>
+<context>
+    <name>ScoreOptions</name>
+    <message>
+        <location filename="../ui/views/common/scoreoptions.cpp" line="+32"/>
+        <source>Logit softcapping (Gemma 2): logits ← c · tanh(logits / c), after scale, temperature and
+positional bias, before masking. Every logit stays inside (−c, c): large logits are bent
+towards ±c, small ones pass almost unchanged. Gemma 2 caps attention logits at c = 50.</source>
+        <translation>logit 软上限（Gemma 2）：logits ← c · tanh(logits / c)，在缩放、温度和位置偏置之后、
+掩码之前。每个 logit 都保持在 (−c, c) 内：大的 logit 被压向 ±c，小的几乎不变。
+Gemma 2 把注意力 logit 的上限设为 c = 50。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Attention sink (gpt-oss; StreamingLLM): one more logit s_h per query head whose term
+exp(s_h) joins the softmax denominator but carries no value. A row may give its weight to
+the sink, so its weights sum to less than 1 and a head can attend to nothing.
+The box edits the sink of the head shown; the check box adds s = 0 to every head.</source>
+        <translation>注意力汇点（gpt-oss；StreamingLLM）：每个查询头多一个 logit s_h，其项 exp(s_h) 加入
+softmax 的分母但不携带值。一行可以把权重交给汇点，于是权重之和小于 1，
+一个头可以什么都不关注。
+输入框编辑所显示头的汇点；勾选框为每个头加上 s = 0。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The kernel that computes this scenario: naive (the reference), tiled (FlashAttention-2&apos;s
+online softmax, exact), windowed (banded, exact; needs a window) or linear (φ = elu + 1,
+not softmax). Only naive simulates a reduced dtype.</source>
+        <translation>计算此场景的内核：naive（参考实现）、tiled（FlashAttention-2 的在线 softmax，精确）、
+windowed（带状，精确；需要窗口）或 linear（φ = elu + 1，不是 softmax）。
+只有 naive 能模拟较低精度的 dtype。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The storage type of a simulated kernel: Q, K, V, the logits, the weights and the output are
+rounded to it (to nearest, ties to even), the arithmetic runs in float32. float16 keeps 11
+significant bits but overflows beyond 65504; bfloat16 keeps float32&apos;s range with 8 bits.</source>
+        <translation>模拟内核的存储类型：Q、K、V、logit、权重和输出都舍入到该类型（就近舍入，平局取偶），
+运算以 float32 进行。float16 保留 11 位有效位，但超过 65504 就溢出；
+bfloat16 具有 float32 的范围，只有 8 位有效位。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Softcap c:</source>
+        <translation>软上限 c：</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+138"/>
+        <source>Sink s:</source>
+        <translation>汇点 s：</translation>
+    </message>
+    <message>
+        <location line="-109"/>
+        <source>Kernel:</source>
+        <translation>内核：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>dtype:</source>
+        <translation>dtype：</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>Set softcap %1</source>
+        <translation>设置软上限 %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Remove softcap</source>
+        <translation>移除软上限</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Add attention sinks</source>
+        <translation>添加注意力汇点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Set sink of head %1 to %2</source>
+        <translation>把头 %1 的汇点设为 %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Set sink %1</source>
+        <translation>设置汇点 %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Remove attention sinks</source>
+        <translation>移除注意力汇点</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Kernel %1</source>
+        <translation>内核 %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>dtype %1</source>
+        <translation>dtype %1</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Sink s (head %1):</source>
+        <translation>汇点 s（头 %1）：</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>weights NaN (float64: numbers)</source>
+        <translation>权重为 NaN（float64 为数值）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>max |Δweight| vs float64 %1</source>
+        <translation>与 float64 的最大 |Δ权重| 为 %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n logit(s) → ±∞ · </source>
+        <translation>
+            &lt;numerusform&gt;%n 个 logit → ±∞ · &lt;/numerusform&gt;
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>In %1: largest |weight − float64 weight| = %2, largest |output − float64 output| = %3.</source>
+        <translation>在 %1 中：最大 |权重 − float64 权重| = %2，最大 |输出 − float64 输出| = %3。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>First overflowed logit: head %1, query %2, key %3 (its magnitude is beyond the largest finite %4, %5).</source>
+        <translation>第一个溢出的 logit：头 %1，查询 %2，键 %3（其绝对值超过了 %4 的最大有限值 %5）。</translation>
     </message>
 </context>
 <context>
@@ -5900,7 +6175,12 @@ softmax 权重 %3
         <translation>看不到任何键 · 策略“error”</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
+        <source>• causal: key position %1 &gt; query position %2, and not in the prefix (&lt; %3)</source>
+        <translation>• 因果：键位置 %1 &gt; 查询位置 %2，且不在前缀中（&lt; %3）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>• causal: key position %1 &gt; query position %2</source>
         <translation>• 因果：键位置 %1 &gt; 查询位置 %2</translation>
     </message>
@@ -5920,7 +6200,12 @@ softmax 权重 %3
         <translation>• 自定义：可见矩阵中为 0</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+3"/>
+        <source>• document: the query is in document %1, the key in document %2</source>
+        <translation>• 文档：查询在文档 %1 中，键在文档 %2 中</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Masked-token check could not run: %1</source>
         <translation>屏蔽词元检查无法运行：%1</translation>
     </message>

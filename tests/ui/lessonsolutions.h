@@ -31,12 +31,13 @@ using attn::lessons::LessonStep;
 /// The intended solution of every shipped task, as edits a learner makes with the controls the
 /// step leaves unlocked: "Q[row][col]=x", "K[row][col]=x", "V[row][col]=x" (rows by label),
 /// "remove key ROW", "add query", "add key", "add d_v column", "select ROW", "temperature=x" (the
-/// score strip), "edit scores directly" and "S[row][col]=x" (the score table; rows and columns by
-/// label), "W_q[row][col]=x" (also X, X_kv, W_k, W_v, W_o; rows by number: the projection tables), and for a
-/// figure view's own controls "set NAME=VALUE" (a spin box, slider or combo box of the view found by
-/// objectName; a combo box by item data or text), "click NAME [xN]" (a button, N times) and "wait
-/// NAME=VALUE" (until the view's task value NAME equals VALUE: a run on a worker thread ends). Key:
-/// "<lesson id>/<step, from 1>".
+/// score strip), "softcap=x", "sink=x" and "dtype=NAME" (its second row), "mask documents IDS" and
+/// "mask hide QUERY KEY" (the mask editor), "edit scores directly" and "S[row][col]=x" (the score table; rows
+/// and columns by label), "W_q[row][col]=x" (also X, X_kv, W_k, W_v, W_o; rows by number: the projection
+/// tables), and for a figure view's own controls "set NAME=VALUE" (a spin box, slider or combo box of the
+/// view found by objectName; a combo box by item data or text), "click NAME [xN]" (a button, N times) and
+/// "wait NAME=VALUE" (until the view's task value NAME equals VALUE: a run on a worker thread ends).
+/// Key: "<lesson id>/<step, from 1>".
 inline const std::map<QString, QStringList> &solutions()
 {
     static const std::map<QString, QStringList> table = {
@@ -87,8 +88,9 @@ inline const std::map<QString, QStringList> &solutions()
         {"10-multi-head/5", {"Q[cat][0]=0", "Q[cat][1]=6"}},
         {"11-position/1", {"set positionalKind=rope"}},
         {"11-position/2", {"set ropeBase=10"}},
-        {"11-position/3", {"set alibiSlope=0.5"}},
-        {"11-position/4", {"set window=2"}},
+        {"11-position/3", {"set rotaryDim=2"}},
+        {"11-position/4", {"set alibiSlope=0.5"}},
+        {"11-position/5", {"set window=2"}},
         // lessons 13, 15:
         {"13-efficient-designs/1", {"click stepButton x9"}},
         {"13-efficient-designs/2", {"set blockQuery=3", "set blockKey=3", "click stepButton x4"}},
@@ -112,6 +114,14 @@ inline const std::map<QString, QStringList> &solutions()
         {"18-does-she-find-xiaohong/2",
          {"set trainTask=coreference", "set trainRole=target token", "click trainPlay", "wait running=0"}},
         {"18-does-she-find-xiaohong/3", {"set interventionKind=delete", "set interventionKey=Yan"}},
+        {"20-todays-attention/1", {"softcap=5"}},
+        {"20-todays-attention/2", {"sink=2"}},
+        {"20-todays-attention/3", {"mask documents 0 0 0 1 1"}},
+        {"20-todays-attention/4", {"set prefixLength=2"}},
+        {"21-precision/1", {"Q[q][0]=100", "Q[q][1]=100"}},
+        {"21-precision/2", {"dtype=bfloat16"}},
+        {"21-precision/3", {"dtype=float16"}},
+        {"21-precision/4", {"mask hide pad k1", "mask hide pad k2", "mask hide pad pad"}},
     };
     return table;
 }
@@ -219,6 +229,25 @@ inline bool applyEdit(const QString &edit, const LessonStep &step, ScenarioDocum
         edited.temperature = edit.mid(12).toDouble();
         return document.replaceScenario(edited, edit) || (*why = "refused", false);
     }
+    // The second row of the score strip (ScoreOptions): softcap, the selected head's sink, dtype.
+    if (edit.startsWith("softcap=") || edit.startsWith("sink=") || edit.startsWith("dtype=")) {
+        if (!allowed(step, QStringLiteral("score"))) return (*why = "the score strip is locked", false);
+        attn::Scenario edited = document.scenario();
+        const QString value = edit.section('=', 1);
+        if (edit.startsWith("softcap=")) {
+            edited.softcap = value.toDouble();
+        } else if (edit.startsWith("sink=")) {
+            edited.sinks.assign(static_cast<std::size_t>(edited.num_query_heads), 0.0);
+            edited.sinks[static_cast<std::size_t>(document.selectedHead())] = value.toDouble();
+        } else {
+            bool found = false;
+            for (attn::Precision p : {attn::Precision::Float64, attn::Precision::Float32,
+                                      attn::Precision::Float16, attn::Precision::BFloat16})
+                if (value == QLatin1String(attn::toString(p))) edited.dtype = p, found = true;
+            if (!found) return (*why = "no dtype " + value, false);
+        }
+        return document.replaceScenario(edited, edit) || (*why = "refused", false);
+    }
     if (edit == "edit scores directly") {
         if (!allowed(step, QStringLiteral("S"))) return (*why = "S is locked in this step", false);
         const auto edited = attn::ui::scenarioWithRawScores(document.scenario(), document.trace(), why);
@@ -247,6 +276,22 @@ inline bool applyEdit(const QString &edit, const LessonStep &step, ScenarioDocum
             edit == "mask causal" ? attn::ui::withCausal(current, attn::Alignment::BottomRight)
                                   : attn::ui::withMaskedRowPolicy(current, attn::MaskedRowPolicy::Uniform);
         return document.replaceScenario(edited, edit) || (*why = "refused", false);
+    }
+    // Lessons 20 and 21: the mask editor's document ids and cells, pushed as the view pushes them.
+    if (edit.startsWith("mask documents ")) {
+        std::vector<std::int64_t> ids;
+        for (const QString &id : edit.mid(15).split(' ', Qt::SkipEmptyParts)) ids.push_back(id.toLongLong());
+        return document.replaceScenario(attn::ui::withDocumentIds(document.scenario(), ids, ids), edit) ||
+               (*why = "refused", false);
+    }
+    if (edit.startsWith("mask hide ")) {
+        const QStringList parts = edit.mid(10).split(' ');
+        const int row = static_cast<int>(document.traceQueryLabels().indexOf(parts.value(0)));
+        const int key = static_cast<int>(document.traceKeyLabels().indexOf(parts.value(1)));
+        if (row < 0 || key < 0) return (*why = "no cell " + edit, false);
+        return document.replaceScenario(attn::ui::withCellVisible(document.scenario(), 0, row, key, false),
+                                        edit) ||
+               (*why = "refused", false);
     }
     if (!allowed(step, QStringLiteral("shape"))) return (*why = "the shape is locked in this step", false);
     if (edit.startsWith("remove key ")) {

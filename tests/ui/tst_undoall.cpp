@@ -14,10 +14,13 @@
 #include "ui/views/mask/maskeditorview.h"
 #include "ui/views/qkv/qkveditorview.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QJsonDocument>
+#include <QLineEdit>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -145,6 +148,49 @@ void TestUndoAll::everyEditUndoesAndRedoesExactly_data()
         QVERIFY(kind);
         kind->setCurrentIndex(kind->findData(QStringLiteral("alibi")));
     }) << Edit();
+    // Today's attention: the second row of the score strip, the mask editor's documents and prefix,
+    // and partial rotary in the position view.
+    QTest::addRow("softcap") << "qkv" << Edit([](MainWindow &w) {
+        auto *box = w.editorView()->findChild<QCheckBox *>(QStringLiteral("softcapOn"));
+        QVERIFY(box);
+        box->click();
+    }) << Edit();
+    QTest::addRow("sink") << "qkv" << Edit([](MainWindow &w) {
+        auto *box = w.editorView()->findChild<QCheckBox *>(QStringLiteral("sinkOn"));
+        QVERIFY(box);
+        box->click();
+    }) << Edit();
+    QTest::addRow("dtype") << "qkv" << Edit([](MainWindow &w) {
+        auto *dtype = w.editorView()->findChild<QComboBox *>(QStringLiteral("dtype"));
+        QVERIFY(dtype);
+        dtype->setCurrentIndex(dtype->findText(QStringLiteral("bfloat16")));
+        emit dtype->activated(dtype->currentIndex());
+    }) << Edit();
+    QTest::addRow("document ids") << "mask" << Edit([](MainWindow &w) {
+        auto *mask = w.findChild<attn::ui::MaskEditorView *>();
+        QVERIFY(mask);
+        auto *box = mask->findChild<QLineEdit *>(QStringLiteral("keyDocuments"));
+        QVERIFY(box);
+        QStringList ids;
+        for (int i = 0; i < w.document()->keyCount(); ++i) ids << QString::number(i % 2);
+        box->setText(ids.join(' '));
+        emit box->returnPressed();
+    }) << Edit();
+    QTest::addRow("prefix length") << "mask" << Edit([](MainWindow &w) {
+        auto *prefix = w.findChild<QSpinBox *>(QStringLiteral("prefixLength"));
+        QVERIFY(prefix);
+        prefix->setValue(1);
+    }) << Edit();
+    QTest::addRow("rotary_dim") << "position" << Edit([](MainWindow &w) {
+        auto *rotary = w.findChild<QSpinBox *>(QStringLiteral("rotaryDim"));
+        QVERIFY(rotary);
+        rotary->setValue(2);
+    }) << Edit([](MainWindow &w) { // d_k 2 → 4 and RoPE, so that 2 of 4 features rotate
+        QVERIFY(w.document()->addKeyDim() && w.document()->addKeyDim());
+        auto *kind = w.findChild<QComboBox *>(QStringLiteral("positionalKind"));
+        QVERIFY(kind);
+        kind->setCurrentIndex(kind->findData(QStringLiteral("rope")));
+    });
     QTest::addRow("heads MHA to GQA") << "heads" << Edit([](MainWindow &w) {
         auto *grouping = w.findChild<QComboBox *>(QStringLiteral("kvGrouping"));
         QVERIFY(grouping);

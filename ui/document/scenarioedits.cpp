@@ -107,6 +107,34 @@ int keyCount(const Scenario &s)
     return static_cast<int>(s.value.rows());
 }
 
+namespace {
+
+/// Document ids as two lists (query, key) while a token is added or removed; joined again into
+/// mask.document_ids by joinDocumentIds when they end up equal.
+void splitDocumentIds(MaskSpec &m)
+{
+    if (m.document_ids.empty()) return;
+    m.query_document_ids = m.document_ids;
+    m.key_document_ids = std::move(m.document_ids);
+    m.document_ids.clear();
+}
+
+void joinDocumentIds(MaskSpec &m)
+{
+    if (m.query_document_ids.empty() || m.query_document_ids != m.key_document_ids) return;
+    m.document_ids = std::move(m.key_document_ids);
+    m.key_document_ids.clear();
+    m.query_document_ids.clear();
+}
+
+/// A new token continues the last document.
+void appendDocumentId(std::vector<std::int64_t> &ids)
+{
+    if (!ids.empty()) ids.push_back(ids.back());
+}
+
+} // namespace
+
 void appendQuery(Scenario &s)
 {
     const int n = queryCount(s);
@@ -116,6 +144,9 @@ void appendQuery(Scenario &s)
     for (BoolMatrix &visible : s.mask.visible) appendRow(visible, true);
     s.query_tokens.push_back(uniqueLabel("q", n + 1, s.query_tokens));
     if (!s.query_positions.empty()) s.query_positions.push_back(s.query_positions.back() + 1);
+    splitDocumentIds(s.mask);
+    appendDocumentId(s.mask.query_document_ids);
+    joinDocumentIds(s.mask);
 }
 
 void removeQuery(Scenario &s, int row)
@@ -126,6 +157,9 @@ void removeQuery(Scenario &s, int row)
     for (BoolMatrix &visible : s.mask.visible) removeRowAt(visible, row);
     eraseAt(s.query_tokens, row);
     eraseAt(s.query_positions, row);
+    splitDocumentIds(s.mask);
+    eraseAt(s.mask.query_document_ids, row);
+    joinDocumentIds(s.mask);
 }
 
 void appendKey(Scenario &s)
@@ -139,6 +173,9 @@ void appendKey(Scenario &s)
     if (!s.mask.key_padding.empty()) s.mask.key_padding.push_back(true);
     s.key_tokens.push_back(uniqueLabel("k", n + 1, s.key_tokens));
     if (!s.key_positions.empty()) s.key_positions.push_back(s.key_positions.back() + 1);
+    splitDocumentIds(s.mask);
+    appendDocumentId(s.mask.key_document_ids);
+    joinDocumentIds(s.mask);
 }
 
 void removeKey(Scenario &s, int row)
@@ -152,6 +189,9 @@ void removeKey(Scenario &s, int row)
     if (row < static_cast<int>(padding.size())) padding.erase(padding.begin() + row);
     eraseAt(s.key_tokens, row);
     eraseAt(s.key_positions, row);
+    splitDocumentIds(s.mask);
+    eraseAt(s.mask.key_document_ids, row);
+    joinDocumentIds(s.mask);
 }
 
 void appendKeyDim(Scenario &s)
@@ -171,6 +211,12 @@ void removeKeyDim(Scenario &s, int dim)
     if (s.additive && dim < s.additive->W_q.cols() && dim < s.additive->W_k.cols()) {
         removeColumnAt(s.additive->W_q, dim);
         removeColumnAt(s.additive->W_k, dim);
+    }
+    // Partial rotary keeps to the features left: the largest even r ≤ d_k, or all of them.
+    const Index dk = s.query.cols() / std::max(1, s.num_query_heads);
+    if (s.positional.rotary_dim && *s.positional.rotary_dim > dk) {
+        const Index r = dk - dk % 2;
+        s.positional.rotary_dim = r >= 2 && r < dk ? std::optional<Index>(r) : std::nullopt;
     }
 }
 

@@ -77,6 +77,12 @@ BarPlot::BarPlot(QWidget *parent) : QCustomPlot(parent)
         replot(QCustomPlot::rpQueuedReplot);
     });
 
+    m_sinkBar = new LabelledBars(xAxis, yAxis);
+    m_sinkBar->setWidth(0.6);
+    m_sinkBar->setPen(QPen(QColor(0x55, 0x55, 0x55)));
+    m_sinkBar->setBrush(QBrush(QColor(0x99, 0x99, 0x99), Qt::BDiagPattern));
+    m_sinkBar->setVisible(false);
+
     xAxis->grid()->setVisible(false);
     xAxis->setSubTicks(false);
     xAxis->setTickLength(0, 3);
@@ -118,7 +124,9 @@ void BarPlot::setWeights(const Vector &weights, const std::vector<bool> &visible
         m_bars->texts << barText(j);
     }
     m_bars->setData(keys, values, true);
-    setTokenTicks(xAxis, m_keyLabels, true);
+    m_sinkWeight = std::numeric_limits<double>::quiet_NaN();
+    m_sinkBar->setVisible(false);
+    updateTicks();
     xAxis->setRange(-0.5, std::max(nk, 1) - 0.5);
     xAxis->setLabel(seesNoKey() ? tr("keys (n_k = %1; this query sees none: all_masked_rows “%2”)")
                                       .arg(nk)
@@ -137,6 +145,36 @@ void BarPlot::setQueryRow(const HeadTrace &head, Index row, const QStringList &k
         visible[static_cast<std::size_t>(j)] = head.visible(row, j);
     setWeights(head.weights.row(row).transpose(), visible, keyLabels, queryLabel,
                head.logits.row(row).transpose(), policy);
+    if (row >= 0 && row < head.sink_weights.size()) setSinkWeight(head.sink_weights(row));
+}
+
+void BarPlot::setSinkWeight(double sinkWeight)
+{
+    m_sinkWeight = sinkWeight;
+    m_sinkBar->setVisible(!std::isnan(sinkWeight) && keyCount() > 0);
+    if (m_sinkBar->visible()) {
+        m_sinkBar->setData(QVector<double>{sinkPosition()}, QVector<double>{sinkWeight}, true);
+        m_sinkBar->texts = QStringList{compactNumber(sinkWeight)};
+        xAxis->setRange(-0.5, sinkPosition() + 0.5);
+        xAxis->setLabel(tr("keys (n_k = %1) and the sink, which carries no value").arg(keyCount()));
+    }
+    updateTicks();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString BarPlot::sinkToolTip() const
+{
+    if (std::isnan(m_sinkWeight)) return {};
+    return tr("query “%1” → the sink\nweight %2\nThe sink's term exp(s) is in the softmax denominator but "
+              "carries no value: this share of the row attends to nothing.")
+        .arg(m_queryLabel, exactNumber(m_sinkWeight));
+}
+
+void BarPlot::updateTicks()
+{
+    QMap<double, QString> extra;
+    if (!std::isnan(m_sinkWeight) && keyCount() > 0) extra.insert(sinkPosition(), tr("sink"));
+    if (setTokenTicks(xAxis, m_keyLabels, true, extra)) m_ticksChanged = true;
 }
 
 void BarPlot::onAfterReplot()
@@ -146,7 +184,9 @@ void BarPlot::onAfterReplot()
         m_fixingTicks = false;
         return;
     }
-    if (setTokenTicks(xAxis, m_keyLabels, true)) {
+    m_ticksChanged = false;
+    updateTicks();
+    if (m_ticksChanged) {
         m_fixingTicks = true;
         replot(QCustomPlot::rpQueuedReplot);
     }
@@ -216,9 +256,13 @@ bool BarPlot::event(QEvent *event)
 {
     if (event->type() == QEvent::ToolTip) {
         const auto *help = static_cast<QHelpEvent *>(event);
-        const int key = static_cast<int>(std::lround(xAxis->pixelToCoord(help->pos().x())));
-        if (keyCount() > 0 && axisRect()->rect().contains(help->pos()) && key >= 0 && key < keyCount())
+        const double x = xAxis->pixelToCoord(help->pos().x());
+        const int key = static_cast<int>(std::lround(x));
+        const bool inside = keyCount() > 0 && axisRect()->rect().contains(help->pos());
+        if (inside && key >= 0 && key < keyCount())
             QToolTip::showText(help->globalPos(), barToolTip(key), this);
+        else if (inside && !std::isnan(m_sinkWeight) && std::abs(x - sinkPosition()) <= 0.5)
+            QToolTip::showText(help->globalPos(), sinkToolTip(), this);
         else
             QToolTip::hideText();
         return true;

@@ -4,6 +4,8 @@
 #include "core/attention.h"
 
 #include <QStringList>
+
+#include <limits>
 #include <qcustomplot.h>
 
 namespace attn::ui {
@@ -30,7 +32,18 @@ public:
                     const QString &queryLabel, const Vector &logits = Vector(),
                     MaskedRowPolicy policy = MaskedRowPolicy::Zero);
 
-    /// Shows query row `row` of `head`: its weights, logits and visibility, each (n_k).
+    /// The share of the row the attention sink took, drawn as a bar of its own ("sink", in grey,
+    /// half a bar apart to the right of the keys); NaN = no sink. Call after setWeights().
+    void setSinkWeight(double sinkWeight);
+    /// The sink's share shown, NaN when there is no sink bar.
+    double sinkWeight() const { return m_sinkWeight; }
+    /// The key-axis coordinate of the sink bar: n_k + 0.5.
+    double sinkPosition() const { return keyCount() + 0.5; }
+    /// The tooltip of the sink bar (empty without a sink).
+    QString sinkToolTip() const;
+
+    /// Shows query row `row` of `head`: its weights, logits and visibility, each (n_k), and its
+    /// sink weight when the head has a sink.
     void setQueryRow(const HeadTrace &head, Index row, const QStringList &keyLabels,
                      const QString &queryLabel, MaskedRowPolicy policy = MaskedRowPolicy::Zero);
 
@@ -61,7 +74,11 @@ private:
     bool seesNoKey() const;
     void onAfterReplot();
 
+    void updateTicks();
+
     LabelledBars *m_bars = nullptr;
+    LabelledBars *m_sinkBar = nullptr;
+    double m_sinkWeight = std::numeric_limits<double>::quiet_NaN();
     QCPTextElement *m_title = nullptr;
     Vector m_weights;            // (n_k)
     Vector m_logits;             // (n_k) or empty
@@ -70,6 +87,7 @@ private:
     QStringList m_keyLabels;
     QString m_queryLabel;
     bool m_fixingTicks = false;
+    bool m_ticksChanged = false;
 };
 
 } // namespace attn::ui

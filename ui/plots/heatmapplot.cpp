@@ -57,6 +57,7 @@ public:
     std::vector<int> notANumber; // indices i·n_k + j of visible cells with a NaN weight
     int rows = 0;
     int columns = 0;
+    double firstColumn = 0.0; // the key coordinate of column 0 (the sink column sits apart)
 
 protected:
     void draw(QCPPainter *painter) override
@@ -68,8 +69,8 @@ protected:
         const double cellWidth = std::abs(x->coordToPixel(1) - x->coordToPixel(0));
         const double cellHeight = std::abs(y->coordToPixel(1) - y->coordToPixel(0));
         const auto cellRect = [&](int i, int j) {
-            return QRectF(x->coordToPixel(j) - cellWidth / 2, y->coordToPixel(i) - cellHeight / 2, cellWidth,
-                          cellHeight);
+            return QRectF(x->coordToPixel(firstColumn + j) - cellWidth / 2,
+                          y->coordToPixel(i) - cellHeight / 2, cellWidth, cellHeight);
         };
         for (int index : notANumber)
             painter->fillRect(cellRect(index / columns, index % columns), notANumberColor());
@@ -134,11 +135,19 @@ void HeatmapPlot::setupAxes()
     m_colorMap->setTightBoundary(false);
     m_colorMap->setDataRange(QCPRange(0.0, 1.0)); // probabilities: always the whole of [0, 1]
 
+    // The sink column (with sinks): one cell per query, half a cell apart from the real keys.
+    m_sinkMap = new WeightsColorMap(xAxis, yAxis);
+    m_sinkMap->setInterpolate(false);
+    m_sinkMap->setTightBoundary(false);
+    m_sinkMap->setDataRange(QCPRange(0.0, 1.0));
+    m_sinkMap->setVisible(false);
+
     m_colorScale = new ColorBar(this, 14);
     body->addElement(0, 1, m_colorScale);
     m_colorScale->setDataRange(QCPRange(0.0, 1.0));
     m_colorScale->axis()->setLabel(tr("weight"));
     m_colorMap->setGradient(currentGradient());
+    m_sinkMap->setGradient(currentGradient());
     m_colorScale->setGradient(currentGradient());
     // Keep the colour scale as tall as the map.
     auto *group = new QCPMarginGroup(this);
@@ -163,6 +172,7 @@ void HeatmapPlot::setupAxes()
 void HeatmapPlot::applyColorMap()
 {
     m_colorMap->setGradient(currentGradient());
+    m_sinkMap->setGradient(currentGradient());
     m_colorScale->setGradient(currentGradient());
     replot(QCustomPlot::rpQueuedReplot);
 }
@@ -245,13 +255,35 @@ void HeatmapPlot::setHead(const HeadTrace &head, const QStringList &queryLabels,
     }
     m_colorMap->setVisible(nq > 0 && nk > 0);
 
+    m_sinkWeights = head.sink_weights.size() == nq ? head.sink_weights : Vector();
+    const bool sinks = hasSink();
+    m_sinkMap->setVisible(sinks && nq > 0);
+    if (sinks) {
+        QCPColorMapData *column = m_sinkMap->data();
+        column->setSize(1, std::max(nq, 1));
+        column->setRange(QCPRange(sinkColumn() - 0.5, sinkColumn() + 0.5), cellRange(std::max(nq, 1)));
+        m_sinkMap->texts.clear();
+        m_sinkMap->masked.assign(static_cast<std::size_t>(nq), 0);
+        m_sinkMap->notANumber.clear();
+        m_sinkMap->rows = nq;
+        m_sinkMap->columns = 1;
+        m_sinkMap->firstColumn = sinkColumn();
+        for (int i = 0; i < nq; ++i) {
+            const double w = m_sinkWeights(i);
+            column->setCell(0, i, w);
+            m_sinkMap->texts << (w > 0.0 && w < 1e-3 ? QStringLiteral("<0.001") : compactNumber(w));
+            if (std::isnan(w)) m_sinkMap->notANumber.push_back(i);
+        }
+    }
+
     updateTicks();
-    xAxis->setLabel(tr("keys (n_k = %1)").arg(nk));
+    xAxis->setLabel(sinks ? tr("keys (n_k = %1) and the sink, which carries no value").arg(nk)
+                          : tr("keys (n_k = %1)").arg(nk));
     yAxis->setLabel(
         anyFullyMasked
             ? tr("queries (n_q = %1; ⊘ sees no key: “%2”)").arg(nq).arg(QString::fromLatin1(toString(policy)))
             : tr("queries (n_q = %1)").arg(nq));
-    xAxis->setRange(-0.5, std::max(nk, 1) - 0.5);
+    xAxis->setRange(-0.5, sinks ? sinkColumn() + 0.5 : std::max(nk, 1) - 0.5);
     yAxis->setRange(-0.5, std::max(nq, 1) - 0.5);
     updateSelectionRect();
     replot(QCustomPlot::rpQueuedReplot);
@@ -259,7 +291,9 @@ void HeatmapPlot::setHead(const HeadTrace &head, const QStringList &queryLabels,
 
 bool HeatmapPlot::updateTicks()
 {
-    const bool keys = setTokenTicks(xAxis, m_keyLabels, true);
+    QMap<double, QString> extra;
+    if (hasSink()) extra.insert(sinkColumn(), tr("sink"));
+    const bool keys = setTokenTicks(xAxis, m_keyLabels, true, extra);
     const bool queries = setTokenTicks(yAxis, m_rowTicks, false);
     return keys || queries;
 }
@@ -303,7 +337,8 @@ void HeatmapPlot::updateSelectionRect()
     m_selectionRect->setVisible(show);
     if (!show) return;
     m_selectionRect->topLeft->setCoords(-0.5, m_selectedQuery - 0.5);
-    m_selectionRect->bottomRight->setCoords(keyCount() - 0.5, m_selectedQuery + 0.5);
+    m_selectionRect->bottomRight->setCoords(hasSink() ? sinkColumn() + 0.5 : keyCount() - 0.5,
+                                            m_selectedQuery + 0.5);
 }
 
 bool HeatmapPlot::isMasked(int row, int column) const
@@ -370,6 +405,33 @@ QString HeatmapPlot::cellToolTip(int row, int column) const
     return text;
 }
 
+bool HeatmapPlot::hasSink() const
+{
+    return m_sinkWeights.size() > 0 && m_sinkWeights.size() == queryCount();
+}
+
+double HeatmapPlot::sinkColumn() const
+{
+    return keyCount() + 0.5;
+}
+
+double HeatmapPlot::sinkWeight(int row) const
+{
+    return hasSink() && row >= 0 && row < queryCount() ? m_sinkWeights(row) : std::nan("");
+}
+
+QString HeatmapPlot::sinkToolTip(int row) const
+{
+    if (!hasSink() || row < 0 || row >= queryCount()) return {};
+    QString text = tr("query “%1” → the sink").arg(m_queryLabels.at(row));
+    text += QLatin1Char('\n') + tr("weight %1").arg(exactNumber(m_sinkWeights(row)));
+    text += QLatin1Char('\n') + tr("The sink's term exp(s) is in the softmax denominator but carries no "
+                                   "value: this share of the row attends to nothing, and the weights on "
+                                   "the keys sum to 1 − %1.")
+                                    .arg(compactNumber(m_sinkWeights(row)));
+    return text;
+}
+
 bool HeatmapPlot::exportTo(const QString &path, const QString &format, QSize size, QString *error)
 {
     return exportPlot(this, path, format, size, error);
@@ -388,6 +450,14 @@ bool HeatmapPlot::cellAt(const QPoint &pos, int *row, int *column) const
     return *row >= 0 && *row < queryCount() && *column >= 0 && *column < keyCount();
 }
 
+bool HeatmapPlot::sinkAt(const QPoint &pos, int *row) const
+{
+    if (!hasSink() || !axisRect()->rect().contains(pos)) return false;
+    const double x = xAxis->pixelToCoord(pos.x());
+    *row = static_cast<int>(std::lround(yAxis->pixelToCoord(pos.y())));
+    return std::abs(x - sinkColumn()) <= 0.5 && *row >= 0 && *row < queryCount();
+}
+
 bool HeatmapPlot::event(QEvent *event)
 {
     if (event->type() == QEvent::ToolTip) {
@@ -396,6 +466,8 @@ bool HeatmapPlot::event(QEvent *event)
         int column = 0;
         if (cellAt(help->pos(), &row, &column))
             QToolTip::showText(help->globalPos(), cellToolTip(row, column), this);
+        else if (sinkAt(help->pos(), &row))
+            QToolTip::showText(help->globalPos(), sinkToolTip(row), this);
         else if (m_title->text() != m_fullTitle && m_title->outerRect().contains(help->pos()))
             QToolTip::showText(help->globalPos(), m_fullTitle, this); // the title was cut to fit
         else

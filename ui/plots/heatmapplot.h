@@ -56,6 +56,16 @@ public:
     /// True when query `row` sees no key at all (its weights come from the masked-row policy).
     bool isFullyMaskedRow(int row) const;
 
+    /// True when the head has an attention sink: a "sink" column drawn half a cell to the right
+    /// of the last key, coloured by each row's sink weight (HeadTrace::sink_weights).
+    bool hasSink() const;
+    /// The key-axis coordinate of the sink column's centre: n_k + 0.5.
+    double sinkColumn() const;
+    /// The sink weight of query `row`; NaN without a sink or out of range.
+    double sinkWeight(int row) const;
+    /// The tooltip of the sink cell of query `row`: its exact weight and what the sink is.
+    QString sinkToolTip(int row) const;
+
     /// The text drawn in cell (row, column): the compact weight ("0.670", "NaN"), or "—" for a
     /// masked cell of weight 0.
     QString cellText(int row, int column) const;
@@ -90,6 +100,8 @@ private:
     void fitTitle();
     /// The cell under widget position `pos`, or false when outside the map.
     bool cellAt(const QPoint &pos, int *row, int *column) const;
+    /// The query row whose sink cell is under `pos`, or false.
+    bool sinkAt(const QPoint &pos, int *row) const;
     void onMousePress(QMouseEvent *event);
     void updateSelectionRect();
     /// Thins the tick labels to the current axis lengths; true when they changed.
@@ -98,6 +110,8 @@ private:
     void onAfterReplot();
 
     WeightsColorMap *m_colorMap = nullptr;
+    WeightsColorMap *m_sinkMap = nullptr; // one column: each row's sink weight
+    Vector m_sinkWeights;                 // (n_q) or empty
     ColorBar *m_colorScale = nullptr;
     QCPTextElement *m_title = nullptr;
     QString m_fullTitle; ///< as set; m_title shows it fitted (fitTitle)

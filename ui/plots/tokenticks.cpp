@@ -25,7 +25,8 @@ int tickStride(int count, double axisPixels, double labelPixels)
     return count; // even one label does not fit: keep the first
 }
 
-bool setTokenTicks(QCPAxis *axis, const QStringList &labels, bool mayRotate)
+bool setTokenTicks(QCPAxis *axis, const QStringList &labels, bool mayRotate,
+                   const QMap<double, QString> &extra)
 {
     const bool horizontal = axis->orientation() == Qt::Horizontal;
     const QRect rect = axis->axisRect()->rect();
@@ -52,6 +53,7 @@ bool setTokenTicks(QCPAxis *axis, const QStringList &labels, bool mayRotate)
 
     QMap<double, QString> ticks;
     for (int i = 0; i < n; i += stride) ticks.insert(i, labels.at(i));
+    ticks.insert(extra);
     auto *current = dynamic_cast<QCPAxisTickerText *>(axis->ticker().data());
     if (current && current->ticks() == ticks && axis->tickLabelRotation() == rotation) return false;
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);

@@ -1,6 +1,7 @@
 // Token labels on the category axis of a plot (ticks at 0 … n−1), thinned when they cannot fit.
 #pragma once
 
+#include <QMap>
 #include <QStringList>
 
 class QCPAxis;
@@ -18,6 +19,8 @@ int tickStride(int count, double axisPixels, double labelPixels);
 /// and they do not fit side by side, a line height / sin 40° each, rotated by −40°.
 /// The length is the one of the last layout, so a plot calls this again after each replot
 /// (afterReplot) and replots once more when it returns true (the shown ticks changed).
-bool setTokenTicks(QCPAxis *axis, const QStringList &labels, bool mayRotate);
+/// `extra` ticks (such as the sink column's) are always shown beside the labels.
+bool setTokenTicks(QCPAxis *axis, const QStringList &labels, bool mayRotate,
+                   const QMap<double, QString> &extra = {});
 
 } // namespace attn::ui

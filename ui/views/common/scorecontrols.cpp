@@ -3,6 +3,7 @@
 #include "ui/base/numbertext.h"
 #include "ui/models/scorematrixmodel.h"
 #include "ui/views/common/numberbox.h"
+#include "ui/views/common/scoreoptions.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -14,6 +15,7 @@
 #include <QSlider>
 #include <QStandardItemModel>
 #include <QUndoStack>
+#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -84,8 +86,12 @@ ScoreControls::ScoreControls(doc::ScenarioDocument *document, QWidget *parent)
     m_reset->setObjectName(QStringLiteral("resetScore"));
     m_reset->setToolTip(tr("Scale back to auto and temperature back to 1 (one undoable edit)"));
 
-    auto *layout = new QHBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
+    // Row 1: score, scale, temperature; row 2: softcap, sink, kernel and dtype (ScoreOptions).
+    auto *rows = new QVBoxLayout(this);
+    rows->setContentsMargins(0, 0, 0, 0);
+    rows->setSpacing(2);
+    auto *layout = new QHBoxLayout;
+    rows->addLayout(layout);
     layout->addWidget(caption(tr("Score:"), kindTip, this));
     layout->addWidget(m_kind);
     layout->addSpacing(12);
@@ -98,6 +104,8 @@ ScoreControls::ScoreControls(doc::ScenarioDocument *document, QWidget *parent)
     layout->addWidget(m_temperature);
     layout->addSpacing(12);
     layout->addWidget(m_reset);
+    m_options = new ScoreOptions(m_document, this);
+    rows->addWidget(m_options);
 
     connect(m_kind, &QComboBox::activated, this, &ScoreControls::onKindActivated);
     connect(m_autoScale, &QCheckBox::clicked, this,
@@ -306,6 +314,7 @@ void ScoreControls::setLocked(bool locked)
     for (QWidget *control :
          std::initializer_list<QWidget *>{m_kind, m_autoScale, m_scale, m_slider, m_temperature})
         control->setEnabled(!locked);
+    m_options->setLocked(locked);
     syncFromDocument();
 }
 

@@ -1,4 +1,5 @@
-// The strip of score options above the Q/K/V editor: score kind, scale, temperature, reset.
+// The strip of score options above the Q/K/V editor: score kind, scale, temperature, reset, and a
+// second row (ScoreOptions) with softcap, the sink logit, the kernel and the dtype.
 #pragma once
 
 #include "ui/document/scenariodocument.h"
@@ -12,6 +13,8 @@ class QPushButton;
 class QSlider;
 
 namespace attn::ui {
+
+class ScoreOptions;
 
 /// Controls for how scores become logits: logits = scale · score(q, k) / temperature.
 /// - Score kind: scaled dot q·k/√d_k (Vaswani et al. 2017, §3.2.1), dot q·k, additive
@@ -51,6 +54,8 @@ public:
     QSlider *temperatureSlider() const { return m_slider; }
     QDoubleSpinBox *temperatureBox() const { return m_temperature; }
     QPushButton *resetButton() const { return m_reset; }
+    /// The second row: softcap, sink, kernel and dtype.
+    ScoreOptions *options() const { return m_options; }
 
     /// Sets the temperature through one undoable edit; false (and the controls snap back) when
     /// τ is not a finite number > 0 or the document refuses it.
@@ -85,7 +90,8 @@ private:
     QSlider *m_slider = nullptr;
     QDoubleSpinBox *m_temperature = nullptr;
     QPushButton *m_reset = nullptr;
-    double m_shownScale = 0.0; // the value syncFromDocument() put into m_scale
+    ScoreOptions *m_options = nullptr; // the second row
+    double m_shownScale = 0.0;         // the value syncFromDocument() put into m_scale
     bool m_locked = false;
     bool m_dragOpen = false; // an undo macro collects the edits of the current slider drag
     int m_dragEdits = 0;     // edits pushed into that macro

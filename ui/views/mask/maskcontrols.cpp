@@ -3,8 +3,13 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace attn::ui {
 
@@ -41,8 +46,11 @@ MaskControls::MaskControls(QWidget *parent) : QWidget(parent)
     m_policy->setToolTip(tr("What a query that sees no key gets: zero (weights and output 0), nan, uniform "
                             "(1/n_k over every key, hidden ones too) or error (refuse to compute)."));
 
-    auto *controls = new QHBoxLayout(this);
-    controls->setContentsMargins(0, 0, 0, 0);
+    auto *rows = new QVBoxLayout(this);
+    rows->setContentsMargins(0, 0, 0, 0);
+    rows->setSpacing(2);
+    auto *controls = new QHBoxLayout;
+    rows->addLayout(controls);
     controls->addWidget(m_causal);
     controls->addWidget(new QLabel(tr("alignment:"), this));
     controls->addWidget(m_alignment);
@@ -63,6 +71,63 @@ MaskControls::MaskControls(QWidget *parent) : QWidget(parent)
     controls->addWidget(m_headLabel);
     controls->addWidget(m_head);
 
+    // Row 2: document ids (attention-gym's document mask) and the prefix of a prefix LM.
+    const QString documentsTip =
+        tr("Document ids of a packed sequence, one integer per token (“0 0 0 1 1”): a query sees only\n"
+           "keys of its own document (the document mask of attention-gym and FlexAttention). It combines\n"
+           "with causal, window and padding by AND. Press Enter to apply; an empty box removes it.");
+    m_keyDocumentsLabel = new QLabel(tr("documents:"), this);
+    m_keyDocumentsLabel->setToolTip(documentsTip);
+    m_keyDocuments = new QLineEdit(this);
+    m_keyDocuments->setObjectName(QStringLiteral("keyDocuments"));
+    m_keyDocuments->setToolTip(documentsTip);
+    m_keyDocuments->setPlaceholderText(tr("none (e.g. 0 0 1 1)"));
+    m_keyDocuments->setMinimumWidth(180);
+    m_queryDocumentsLabel = new QLabel(tr("query documents:"), this);
+    m_queryDocumentsLabel->setToolTip(documentsTip);
+    m_queryDocuments = new QLineEdit(this);
+    m_queryDocuments->setObjectName(QStringLiteral("queryDocuments"));
+    m_queryDocuments->setToolTip(documentsTip);
+    m_queryDocuments->setMinimumWidth(180);
+    m_prefix = new QSpinBox(this);
+    m_prefix->setObjectName(QStringLiteral("prefixLength"));
+    m_prefix->setRange(-1, 4096);
+    m_prefix->setSpecialValueText(tr("none"));
+    m_prefix->setValue(-1);
+    m_prefix->setKeyboardTracking(false);
+    const QString prefixTip =
+        tr("Prefix LM (attention-gym's prefix_lm_causal): keys at positions < p are visible to every\n"
+           "query, as in an encoder; the rest stays causal. Setting a prefix turns causal on.");
+    m_prefix->setToolTip(prefixTip);
+    auto *second = new QHBoxLayout;
+    rows->addLayout(second);
+    second->addWidget(m_queryDocumentsLabel);
+    second->addWidget(m_queryDocuments);
+    second->addWidget(m_keyDocumentsLabel);
+    second->addWidget(m_keyDocuments);
+    second->addSpacing(12);
+    auto *prefixLabel = new QLabel(tr("prefix length:"), this);
+    prefixLabel->setToolTip(prefixTip);
+    second->addWidget(prefixLabel);
+    second->addWidget(m_prefix);
+    second->addStretch(1);
+    const auto applyDocuments = [this] {
+        std::vector<std::int64_t> keys;
+        std::vector<std::int64_t> queries;
+        QString error;
+        if (!parseIds(m_keyDocuments->text(), &keys, &error) ||
+            (!m_queryDocuments->isHidden() && !parseIds(m_queryDocuments->text(), &queries, &error))) {
+            emit inputRejected(error);
+            return;
+        }
+        if (m_queryDocuments->isHidden()) queries = keys; // n_q = n_k: one list for both
+        emit documentsRequested(queries, keys);
+    };
+    connect(m_keyDocuments, &QLineEdit::returnPressed, this, applyDocuments);
+    connect(m_queryDocuments, &QLineEdit::returnPressed, this, applyDocuments);
+    connect(m_prefix, &QSpinBox::valueChanged, this,
+            [this](int p) { emit prefixRequested(p < 0 ? std::nullopt : std::optional<std::int64_t>(p)); });
+
     connect(m_causal, &QPushButton::clicked, this, [this] { emit causalRequested(); });
     connect(m_window, &QPushButton::clicked, this, [this] {
         const auto side = [](int v) { return v < 0 ? std::optional<int>() : std::optional<int>(v); };
@@ -79,6 +144,23 @@ void MaskControls::sync(const Scenario &s, int heads, int selectedHead, int n_q,
 {
     const QSignalBlocker blockPolicy(m_policy);
     const QSignalBlocker blockHead(m_head);
+    const QSignalBlocker blockPrefix(m_prefix);
+    m_queryCount = n_q;
+    m_keyCount = n_k;
+    const auto idsText = [](const std::vector<std::int64_t> &ids) {
+        QStringList parts;
+        for (std::int64_t id : ids) parts << QString::number(id);
+        return parts.join(QLatin1Char(' '));
+    };
+    const bool separate = n_q != n_k || !s.mask.query_document_ids.empty();
+    m_queryDocuments->setVisible(separate);
+    m_queryDocumentsLabel->setVisible(separate);
+    m_keyDocumentsLabel->setText(separate ? tr("key documents:") : tr("documents:"));
+    m_keyDocuments->setText(
+        idsText(s.mask.document_ids.empty() ? s.mask.key_document_ids : s.mask.document_ids));
+    m_queryDocuments->setText(idsText(s.mask.query_document_ids));
+    m_prefix->setValue(
+        s.mask.prefix_length ? static_cast<int>(std::min<std::int64_t>(*s.mask.prefix_length, 4096)) : -1);
     m_head->setRange(0, heads - 1);
     m_head->setValue(selectedHead);
     m_head->setVisible(heads > 1);
@@ -90,6 +172,23 @@ void MaskControls::sync(const Scenario &s, int heads, int selectedHead, int n_q,
         m_left->setValue(s.mask.window->left ? static_cast<int>(*s.mask.window->left) : -1);
         m_right->setValue(s.mask.window->right ? static_cast<int>(*s.mask.window->right) : -1);
     }
+}
+
+bool MaskControls::parseIds(const QString &text, std::vector<std::int64_t> *ids, QString *error)
+{
+    ids->clear();
+    const QStringList parts = text.split(QRegularExpression(QStringLiteral("[\\s,;]+")), Qt::SkipEmptyParts);
+    for (const QString &part : parts) {
+        bool ok = false;
+        const qlonglong id = part.toLongLong(&ok);
+        if (!ok) {
+            *error = tr("Document ids: “%1” is not an integer; give one integer per token, e.g. 0 0 1 1.")
+                         .arg(part);
+            return false;
+        }
+        ids->push_back(id);
+    }
+    return true;
 }
 
 void MaskControls::setAlignmentChoice(Alignment alignment)

@@ -1,15 +1,19 @@
 // The strip above the mask editor's grid: the causal, window and clear presets, the alignment
-// they use when n_q ≠ n_k, the policy for rows that see no key, and the head shown.
+// they use when n_q ≠ n_k, the policy for rows that see no key, and the head shown; a second row
+// with the document ids of a packed sequence and the prefix length of a prefix LM.
 #pragma once
 
 #include "core/scenario.h"
 
 #include <QWidget>
 
+#include <cstdint>
 #include <optional>
+#include <vector>
 
 class QComboBox;
 class QLabel;
+class QLineEdit;
 class QPushButton;
 class QSpinBox;
 
@@ -33,6 +37,17 @@ public:
     void setAlignmentChoice(Alignment alignment);
     Alignment alignmentChoice() const;
 
+    /// The box of the keys' document ids ("0 0 1 1"; with n_q = n_k the queries' too).
+    QLineEdit *keyDocumentsBox() const { return m_keyDocuments; }
+    /// The box of the queries' document ids, shown only when n_q ≠ n_k.
+    QLineEdit *queryDocumentsBox() const { return m_queryDocuments; }
+    /// The prefix length box over −1 … 4096, −1 showing "none".
+    QSpinBox *prefixBox() const { return m_prefix; }
+
+    /// The integers of a document-id box ("0 0 1", "0, 0, 1"); false with *error naming the first
+    /// entry that is not an integer.
+    static bool parseIds(const QString &text, std::vector<std::int64_t> *ids, QString *error);
+
 signals:
     /// The Causal button was pressed.
     void causalRequested();
@@ -44,6 +59,14 @@ signals:
     void policyChosen(attn::MaskedRowPolicy policy);
     /// The head box changed (not by sync()).
     void headChosen(int head);
+    /// Enter in a document box: the ids of the queries (n_q) and of the keys (n_k); both empty
+    /// remove the document mask.
+    void documentsRequested(const std::vector<std::int64_t> &queryIds,
+                            const std::vector<std::int64_t> &keyIds);
+    /// The prefix box changed (empty = no prefix).
+    void prefixRequested(std::optional<std::int64_t> prefix);
+    /// A document box held something else than integers; one sentence.
+    void inputRejected(const QString &message);
 
 private:
     QPushButton *m_causal = nullptr;
@@ -55,6 +78,13 @@ private:
     QComboBox *m_policy = nullptr;
     QLabel *m_headLabel = nullptr;
     QSpinBox *m_head = nullptr;
+    QLabel *m_queryDocumentsLabel = nullptr;
+    QLineEdit *m_queryDocuments = nullptr;
+    QLabel *m_keyDocumentsLabel = nullptr;
+    QLineEdit *m_keyDocuments = nullptr;
+    QSpinBox *m_prefix = nullptr;
+    int m_queryCount = 0;
+    int m_keyCount = 0;
 };
 
 } // namespace attn::ui

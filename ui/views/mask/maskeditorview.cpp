@@ -59,6 +59,16 @@ MaskEditorView::MaskEditorView(doc::ScenarioDocument *document, QWidget *parent)
     connect(m_controls, &MaskControls::clearRequested, this, [this] { clearMask(); });
     connect(m_controls, &MaskControls::policyChosen, this,
             [this](MaskedRowPolicy policy) { setMaskedRowPolicy(policy); });
+    connect(m_controls, &MaskControls::documentsRequested, this,
+            [this](const std::vector<std::int64_t> &queries, const std::vector<std::int64_t> &keys) {
+                setDocumentIds(queries, keys);
+            });
+    connect(m_controls, &MaskControls::prefixRequested, this,
+            [this](std::optional<std::int64_t> prefix) { setPrefixLength(prefix); });
+    connect(m_controls, &MaskControls::inputRejected, this, [this](const QString &text) {
+        m_message->setText(text);
+        m_message->show();
+    });
     connect(m_canvas, &MaskCanvas::paddingClicked, this,
             [this](int key, bool padded) { setKeyPadding(key, !padded); });
     connect(m_canvas, &MaskCanvas::queryLabelClicked, this,
@@ -155,6 +165,33 @@ bool MaskEditorView::setKeyPadding(int key, bool padding)
 bool MaskEditorView::clearMask()
 {
     return push(withClearedMask, tr("Clear the mask"));
+}
+
+bool MaskEditorView::setDocumentIds(const std::vector<std::int64_t> &queryIds,
+                                    const std::vector<std::int64_t> &keyIds)
+{
+    const MaskSpec &mask = m_document->scenario().mask;
+    const bool same = mask.document_ids.empty()
+                          ? mask.query_document_ids == queryIds && mask.key_document_ids == keyIds
+                          : mask.document_ids == keyIds && queryIds == keyIds;
+    if (same) return true;
+    QStringList ids;
+    for (std::int64_t id : keyIds) ids << QString::number(id);
+    const QString text = keyIds.empty() && queryIds.empty()
+                             ? tr("Remove the document mask")
+                             : tr("Documents %1").arg(ids.join(QLatin1Char(' ')));
+    const bool ok = push([&](const Scenario &s) { return withDocumentIds(s, queryIds, keyIds); }, text);
+    syncControls();
+    return ok;
+}
+
+bool MaskEditorView::setPrefixLength(std::optional<std::int64_t> prefix)
+{
+    if (prefix == m_document->scenario().mask.prefix_length) return true;
+    const bool ok = push([=](const Scenario &s) { return withPrefixLength(s, prefix); },
+                         prefix ? tr("Prefix length %1").arg(*prefix) : tr("Remove the prefix"));
+    syncControls();
+    return ok;
 }
 
 bool MaskEditorView::setMaskedRowPolicy(MaskedRowPolicy policy)

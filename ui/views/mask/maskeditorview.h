@@ -56,6 +56,11 @@ public:
     bool clearMask();
     /// The policy for rows that see no key.
     bool setMaskedRowPolicy(MaskedRowPolicy policy);
+    /// Sets the document ids of the queries (n_q) and keys (n_k) in one undoable edit; both empty
+    /// remove the document mask. False when refused (wrong lengths: the message names the field).
+    bool setDocumentIds(const std::vector<std::int64_t> &queryIds, const std::vector<std::int64_t> &keyIds);
+    /// Sets the prefix-LM length (std::nullopt = none; a prefix turns causal on), one undoable edit.
+    bool setPrefixLength(std::optional<std::int64_t> prefix);
     /// The alignment the causal and window presets use when n_q ≠ n_k (bottom_right by default).
     void setAlignmentChoice(Alignment alignment);
     Alignment alignmentChoice() const;

@@ -42,7 +42,7 @@ MaskReasons maskReasons(const Scenario &s, const Positions &positions, int head,
     const std::int64_t pq = positions.query[static_cast<std::size_t>(query)];
     const std::int64_t pk = positions.key[static_cast<std::size_t>(key)];
     const MaskSpec &mask = s.mask;
-    r.causal = mask.causal && pk > pq;
+    r.causal = mask.causal && pk > pq && !(mask.prefix_length && pk < *mask.prefix_length);
     if (mask.window) {
         const bool tooFarLeft = mask.window->left && pk < pq - *mask.window->left;
         const bool tooFarRight = mask.window->right && pk > pq + *mask.window->right;
@@ -54,6 +54,9 @@ MaskReasons maskReasons(const Scenario &s, const Positions &positions, int head,
             mask.visible.size() == 1 ? mask.visible.front() : mask.visible[static_cast<std::size_t>(head)];
         r.custom = !m(query, key);
     }
+    const DocumentIds docs = documentIds(s);
+    if (!docs.query.empty() && !docs.key.empty())
+        r.document = docs.query[static_cast<std::size_t>(query)] != docs.key[static_cast<std::size_t>(key)];
     return r;
 }
 
@@ -69,18 +72,32 @@ Scenario withCellVisible(const Scenario &s, int head, Index query, Index key, bo
         return e;
     }
     const MaskReasons why = maskReasons(s, positions, head, query, key);
-    if (why.causal || why.window) {
+    if (why.causal || why.window || why.document) {
         // Copy the pattern of the flags that hide the cell into `visible`, then drop them: the
         // other cells they hid stay hidden, and the flags that do not hide it stay as they are.
         Scenario flags = s;
         flags.mask = MaskSpec{};
         flags.mask.causal = why.causal;
+        if (why.causal) flags.mask.prefix_length = s.mask.prefix_length;
         if (why.window) flags.mask.window = s.mask.window;
+        if (why.document) {
+            flags.mask.document_ids = s.mask.document_ids;
+            flags.mask.query_document_ids = s.mask.query_document_ids;
+            flags.mask.key_document_ids = s.mask.key_document_ids;
+        }
         const BoolMatrix pattern = visibility(flags, shapes, positions, head); // (n_q, n_k)
         ensureExplicit(mask, shapes);
         for (BoolMatrix &m : mask.visible) m = (m.array() && pattern.array()).matrix();
-        if (why.causal) mask.causal = false;
+        if (why.causal) {
+            mask.causal = false;
+            mask.prefix_length.reset(); // a prefix exempts keys from causal only
+        }
         if (why.window) mask.window.reset();
+        if (why.document) {
+            mask.document_ids.clear();
+            mask.query_document_ids.clear();
+            mask.key_document_ids.clear();
+        }
     }
     if (why.padding) {
         // The key becomes real for this query only: the other queries still skip it.
@@ -139,6 +156,32 @@ Scenario withClearedMask(const Scenario &s)
     const MaskedRowPolicy policy = s.mask.all_masked_rows;
     e.mask = MaskSpec{};
     e.mask.all_masked_rows = policy;
+    return e;
+}
+
+Scenario withDocumentIds(const Scenario &s, const std::vector<std::int64_t> &queryIds,
+                         const std::vector<std::int64_t> &keyIds)
+{
+    Scenario e = s;
+    MaskSpec &mask = e.mask;
+    mask.document_ids.clear();
+    mask.query_document_ids.clear();
+    mask.key_document_ids.clear();
+    if (queryIds.empty() && keyIds.empty()) return e;
+    if (queryIds == keyIds) {
+        mask.document_ids = keyIds;
+    } else {
+        mask.query_document_ids = queryIds;
+        mask.key_document_ids = keyIds;
+    }
+    return e;
+}
+
+Scenario withPrefixLength(const Scenario &s, std::optional<std::int64_t> prefix)
+{
+    Scenario e = s;
+    e.mask.prefix_length = prefix;
+    if (prefix) e.mask.causal = true;
     return e;
 }
 

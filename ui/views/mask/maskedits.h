@@ -8,17 +8,19 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace attn::ui {
 
 /// Which parts of the mask hide one (query, key) cell; several can hide the same cell.
 struct MaskReasons {
-    bool causal = false;  ///< pos_k > pos_q (Vaswani et al. 2017, §3.2.3)
-    bool window = false;  ///< outside [pos_q − left, pos_q + right] (Beltagy et al. 2020, §3.1)
-    bool padding = false; ///< key_padding marks the key as padding
-    bool custom = false;  ///< the explicit `visible` matrix has a 0 there
+    bool causal = false;   ///< pos_k > pos_q and not in the prefix (Vaswani et al. 2017, §3.2.3)
+    bool window = false;   ///< outside [pos_q − left, pos_q + right] (Beltagy et al. 2020, §3.1)
+    bool padding = false;  ///< key_padding marks the key as padding
+    bool custom = false;   ///< the explicit `visible` matrix has a 0 there
+    bool document = false; ///< query and key belong to different documents (attention-gym)
 
-    bool any() const { return causal || window || padding || custom; }
+    bool any() const { return causal || window || padding || custom || document; }
 };
 
 /// Why key `key` is hidden from query `query` under query head `head`. `positions` come from
@@ -52,6 +54,18 @@ Scenario withKeyPadding(const Scenario &s, Index key, bool padding);
 /// `s` with every key visible to every query (no causal, window, key_padding or `visible`); the
 /// all-masked-row policy and the alignment stay.
 Scenario withClearedMask(const Scenario &s);
+
+/// `s` with document ids: `queryIds` (n_q) and `keyIds` (n_k) of attention-gym's document mask
+/// (a query sees only keys of its own document). Equal lists with n_q = n_k are written as
+/// mask.document_ids, otherwise as query_document_ids and key_document_ids; both empty removes
+/// the document mask.
+Scenario withDocumentIds(const Scenario &s, const std::vector<std::int64_t> &queryIds,
+                         const std::vector<std::int64_t> &keyIds);
+
+/// `s` with the prefix-LM length `prefix` (keys at positions < prefix are exempt from causal;
+/// attention-gym's prefix_lm_causal), or without a prefix for std::nullopt. A prefix turns causal
+/// on (a prefix without causal would do nothing).
+Scenario withPrefixLength(const Scenario &s, std::optional<std::int64_t> prefix);
 
 /// `s` with the policy for rows that see no key set to `policy`.
 Scenario withMaskedRowPolicy(const Scenario &s, MaskedRowPolicy policy);

@@ -68,7 +68,13 @@ QString maskedReasonsText(const Scenario &s, const Positions &positions, int hea
     const std::int64_t pq = positions.query[static_cast<std::size_t>(query)];
     const std::int64_t pk = positions.key[static_cast<std::size_t>(key)];
     QStringList lines;
-    if (why.causal) lines << tr("• causal: key position %1 > query position %2").arg(pk).arg(pq);
+    if (why.causal)
+        lines << (s.mask.prefix_length
+                      ? tr("• causal: key position %1 > query position %2, and not in the prefix (< %3)")
+                            .arg(pk)
+                            .arg(pq)
+                            .arg(*s.mask.prefix_length)
+                      : tr("• causal: key position %1 > query position %2").arg(pk).arg(pq));
     if (why.window)
         lines << tr("• window: key position %1 outside [%2 − %3, %2 + %4]")
                      .arg(pk)
@@ -76,6 +82,12 @@ QString maskedReasonsText(const Scenario &s, const Positions &positions, int hea
                      .arg(bound(s.mask.window->left), bound(s.mask.window->right));
     if (why.padding) lines << tr("• key_padding: “%1” is a padding token").arg(keyLabel);
     if (why.custom) lines << tr("• custom: a 0 in the visible matrix");
+    if (why.document) {
+        const DocumentIds docs = documentIds(s);
+        lines << tr("• document: the query is in document %1, the key in document %2")
+                     .arg(docs.query[static_cast<std::size_t>(query)])
+                     .arg(docs.key[static_cast<std::size_t>(key)]);
+    }
     return lines.join(QLatin1Char('\n'));
 }
 

@@ -28,6 +28,7 @@ Vector scoreByDistance(const Scenario &scenario, int head, int query, int key, i
     c.key_positions.clear();
     for (Index j = 0; j < n; ++j) c.key_positions.push_back(maxDistance - j); // key j at distance j
     c.positional.kind = kind;
+    if (kind != PositionalKind::Rope) c.positional.rotary_dim.reset(); // partial rotary is RoPE's
     return attend(c).heads[static_cast<std::size_t>(head)].logits.row(0).transpose(); // (n)
 }
 

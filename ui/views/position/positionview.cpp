@@ -57,6 +57,16 @@ PositionView::PositionView(doc::ScenarioDocument *document, QWidget *parent)
     m_layout->addItem(tr("half split"), QStringLiteral("half_split"));
     m_layout->addItem(tr("interleaved"), QStringLiteral("interleaved"));
     m_layout->setToolTip(tr("Which features rotate together: p with p + d_k/2, or 2p with 2p + 1"));
+    m_rotary = new QSpinBox(this);
+    m_rotary->setObjectName(QStringLiteral("rotaryDim"));
+    m_rotary->setRange(0, 4096);
+    m_rotary->setSingleStep(2);
+    m_rotary->setSpecialValueText(tr("all"));
+    m_rotary->setKeyboardTracking(false);
+    m_rotary->setToolTip(
+        tr("Partial rotary (GPT-NeoX, Hugging Face's partial_rotary_factor): only the first r\n"
+           "features of each head's q and k rotate, pair i turning by pos · base^(−2i/r); the\n"
+           "other d_k − r features carry content only. r is even, 2 ≤ r ≤ d_k; all = d_k."));
     m_slope = new NumberBox(this);
     m_slope->setObjectName(QStringLiteral("alibiSlope"));
     m_slope->setRange(0, std::numeric_limits<double>::max());
@@ -80,6 +90,7 @@ PositionView::PositionView(doc::ScenarioDocument *document, QWidget *parent)
     add(tr("Scheme:"), m_kind);
     add(tr("RoPE base:"), m_base);
     top->addWidget(m_layout);
+    add(tr("rotary_dim:"), m_rotary);
     add(tr("ALiBi slope:"), m_slope);
     add(tr("Window W (each side):"), m_window);
     top->addStretch(1);
@@ -99,6 +110,7 @@ PositionView::PositionView(doc::ScenarioDocument *document, QWidget *parent)
     connect(m_base, &QDoubleSpinBox::valueChanged, this, &PositionView::setBase);
     connect(m_layout, &QComboBox::currentIndexChanged, this,
             [this](int i) { setLayout(m_layout->itemData(i).toString()); });
+    connect(m_rotary, &QSpinBox::valueChanged, this, &PositionView::setRotaryDim);
     connect(m_slope, &QDoubleSpinBox::valueChanged, this, &PositionView::setSlope);
     connect(m_window, &QSpinBox::valueChanged, this, &PositionView::setWindow);
     connect(m_key, &QComboBox::currentIndexChanged, this, [this](int i) {
@@ -154,13 +166,17 @@ void PositionView::resetViewState()
 void PositionView::sync()
 {
     const Scenario &s = m_document->scenario();
-    const QSignalBlocker b1(m_kind), b2(m_base), b3(m_layout), b4(m_slope), b5(m_window), b6(m_key);
+    const QSignalBlocker b1(m_kind), b2(m_base), b3(m_layout), b4(m_slope), b5(m_window), b6(m_key),
+        b7(m_rotary);
     m_kind->setCurrentIndex(static_cast<int>(s.positional.kind));
     m_base->setValue(s.positional.rope_base);
     m_layout->setCurrentIndex(s.positional.rope_layout == RopeLayout::HalfSplit ? 0 : 1);
     m_slope->setValue(effectiveAlibiSlope(s, m_document->selectedHead()));
     m_base->setEnabled(s.positional.kind == PositionalKind::Rope);
     m_layout->setEnabled(s.positional.kind == PositionalKind::Rope);
+    m_rotary->setEnabled(s.positional.kind == PositionalKind::Rope);
+    m_rotary->setMaximum(std::max(2, m_document->keyDim()));
+    m_rotary->setValue(s.positional.rotary_dim ? static_cast<int>(*s.positional.rotary_dim) : 0);
     m_slope->setEnabled(s.positional.kind == PositionalKind::Alibi);
     m_window->setValue(windowReach(s));
     const QStringList keys = m_document->traceKeyLabels();
@@ -180,6 +196,7 @@ void PositionView::setKind(int kind)
     const PositionalKind k = static_cast<PositionalKind>(std::clamp(kind, 0, 2));
     if (s.positional.kind == k) return;
     s.positional.kind = k;
+    if (k != PositionalKind::Rope) s.positional.rotary_dim.reset(); // only RoPE rotates features
     if (k != PositionalKind::None && s.alignment == Alignment::Unspecified && s.query_positions.empty() &&
         m_document->queryCount() != m_document->keyCount())
         s.alignment = Alignment::BottomRight;
@@ -192,6 +209,17 @@ void PositionView::setBase(double base)
     if (s.positional.rope_base == base) return;
     s.positional.rope_base = base;
     edit(s, tr("RoPE base %1").arg(compactNumber(base)));
+}
+
+void PositionView::setRotaryDim(int rotaryDim)
+{
+    Scenario s = m_document->scenario();
+    // 0 ("all") and d_k both rotate every feature; the file then leaves the key out.
+    const std::optional<Index> r =
+        rotaryDim <= 0 || rotaryDim == m_document->keyDim() ? std::nullopt : std::optional<Index>(rotaryDim);
+    if (s.positional.rotary_dim == r) return;
+    s.positional.rotary_dim = r;
+    edit(s, r ? tr("rotary_dim %1").arg(rotaryDim) : tr("rotary_dim all (d_k)"));
 }
 
 void PositionView::setLayout(const QString &layout)
@@ -393,6 +421,8 @@ QMap<QString, double> PositionView::taskValues() const
     const Scenario &s = m_document->scenario();
     return {{QStringLiteral("positional_kind"), static_cast<double>(s.positional.kind)},
             {QStringLiteral("rope_base"), s.positional.rope_base},
+            {QStringLiteral("rotary_dim"),
+             static_cast<double>(s.positional.rotary_dim.value_or(m_document->keyDim()))},
             {QStringLiteral("alibi_slope"), effectiveAlibiSlope(s, m_document->selectedHead())},
             {QStringLiteral("window"), windowReach(s)},
             {QStringLiteral("order_effect"), m_orderEffect},

@@ -24,13 +24,14 @@ struct PositionFigureData;
 /// "positionalKind" (combo; index 0 none, 1 RoPE, 2 ALiBi; data "none", "rope", "alibi"), "ropeBase" (double
 /// spin box), "ropeLayout" (combo; data "half_split" / "interleaved"), "alibiSlope" (double spin box: the
 /// selected head's slope; the first edit writes out the standard slopes, then changes one),
+/// "rotaryDim" (spin box: positional.rotary_dim, partial rotary; 0 shows "all" = d_k),
 /// "window" (spin box: keys visible up to W positions back and ahead; −1 = no window; a window
 /// that looked only back, right = 0, keeps doing so). The view's own control: "curveKey" (combo;
 /// the key of the curves' pair; by default the key with the selected query's largest weight when
 /// the step opens or the query changes, until the learner picks one; resetViewState() restores it).
-/// Task values: "positional_kind" (0/1/2), "rope_base", "alibi_slope", "window" (−1 = none),
-/// "order_effect" (the largest |Δ| of any output entry when the keys are reversed; 0 for an
-/// order-blind scenario; NaN when an output is NaN or infinite) and "curve_key".
+/// Task values: "positional_kind" (0/1/2), "rope_base", "rotary_dim" (d_k when all rotate), "alibi_slope",
+/// "window" (−1 = none), "order_effect" (the largest |Δ| of any output entry when the keys are reversed; 0
+/// for an order-blind scenario; NaN when an output is NaN or infinite) and "curve_key".
 class PositionView : public FigureView {
     Q_OBJECT
 
@@ -67,7 +68,7 @@ public:
 
     bool exportTo(const QString &path, const QString &format, QSize size,
                   QString *error = nullptr) const override;
-    /// "positional_kind" (0 none, 1 RoPE, 2 ALiBi), "rope_base", "alibi_slope" (the selected
+    /// "positional_kind" (0 none, 1 RoPE, 2 ALiBi), "rope_base", "rotary_dim", "alibi_slope" (the selected
     /// head's slope, 0 without ALiBi), "window" (keys reached on each side; −1 = no window),
     /// "order_effect" (largest change of any output entry when the keys are reversed with their
     /// values) and "curve_key" (the key whose score the distance plot follows).
@@ -85,6 +86,8 @@ private:
     void setLayout(const QString &layout);
     void setSlope(double slope);
     void setWindow(int window);
+    /// Sets positional.rotary_dim (0 or d_k: every feature rotates) in one undoable edit.
+    void setRotaryDim(int rotaryDim);
     int defaultCurveKey() const;
     PositionFigureData figureData() const;
 
@@ -95,6 +98,7 @@ private:
     QComboBox *m_layout = nullptr;
     QDoubleSpinBox *m_slope = nullptr;
     QSpinBox *m_window = nullptr;
+    QSpinBox *m_rotary = nullptr;
     QComboBox *m_key = nullptr;
     int m_curveKey = 0;
     bool m_keyChosen = false;       // the learner chose the curve key: it no longer follows the query

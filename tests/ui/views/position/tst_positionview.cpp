@@ -65,6 +65,7 @@ private slots:
     void nanOutputIsNotComparable();
     void reversingKeysByHand();
     void controlsEditTheScenarioUndoably();
+    void rotaryDimByHand();
     void alibiSlopeWritesOutStandardSlopes();
     void windowBandAndTaskValue();
     void refusedEditRestoresControls();
@@ -182,6 +183,42 @@ void TestPositionView::controlsEditTheScenarioUndoably()
     document.undoStack()->undo();
     QCOMPARE(kind->currentIndex(), 0);
     QVERIFY(!base->isEnabled());
+}
+
+void TestPositionView::rotaryDimByHand()
+{
+    // q = k = [1, 0, 3, 0], RoPE half split. rotary_dim 4: features 0 and 2 form pair 0 (1 radian
+    // per token), so q·k at distance d is 10 cos d. rotary_dim 2: pair (0, 1) turns, features 2 and
+    // 3 do not, q·k = cos d + 9. The change from d = 0 to d = 3 shrinks tenfold, whatever the scale.
+    attn::Scenario s = threeTokens();
+    s.query.resize(3, 4);
+    s.query << 1, 0, 3, 0, 1, 0, 3, 0, 1, 0, 3, 0;
+    s.key = s.query;
+    s.positional.kind = attn::PositionalKind::Rope;
+    ScenarioDocument document;
+    QVERIFY(document.load(s));
+    PositionView view(&document);
+    auto *rotary = view.findChild<QSpinBox *>(QStringLiteral("rotaryDim"));
+    QVERIFY(rotary && rotary->isEnabled());
+    QCOMPARE(rotary->text(), QStringLiteral("all"));
+    QCOMPARE(view.taskValues().value("rotary_dim"), 4.0);
+    const double full = view.curveRope()(3) - view.curveRope()(0);
+    rotary->setValue(2);
+    QCOMPARE(document.scenario().positional.rotary_dim, std::optional<attn::Index>(2));
+    QCOMPARE(view.taskValues().value("rotary_dim"), 2.0);
+    const double partial = view.curveRope()(3) - view.curveRope()(0);
+    QVERIFY(std::abs(partial * 10 - full) < 1e-12);
+    QVERIFY(std::abs(full / (std::cos(3.0) - 1.0) / 10 - document.trace().scale) < 1e-12);
+    rotary->setValue(4); // d_k: every feature, written as no key
+    QVERIFY(!document.scenario().positional.rotary_dim);
+    rotary->setValue(2);
+    auto *kind = view.findChild<QComboBox *>(QStringLiteral("positionalKind"));
+    kind->setCurrentIndex(kind->findData(QStringLiteral("none"))); // leaving RoPE drops rotary_dim
+    QVERIFY(!document.scenario().positional.rotary_dim);
+    QVERIFY(!rotary->isEnabled());
+    QCOMPARE(document.undoStack()->count(), 4);
+    document.undoStack()->undo();
+    QCOMPARE(rotary->value(), 2);
 }
 
 void TestPositionView::alibiSlopeWritesOutStandardSlopes()
