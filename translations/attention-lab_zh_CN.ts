@@ -4739,7 +4739,7 @@ bfloat16 具有 float32 的范围，只有 8 位有效位。</translation>
         <location line="+3"/>
         <source>%n logit(s) → ±∞ · </source>
         <translation>
-            &lt;numerusform&gt;%n 个 logit → ±∞ · &lt;/numerusform&gt;
+            <numerusform>%n 个 logit → ±∞ · </numerusform>
         </translation>
     </message>
     <message>
