@@ -299,6 +299,7 @@ void TrainView::refreshStatus()
                                                                        .arg(p.heldout_accuracy, 0, 'f', 3);
     }
     m_status->setText(text);
+    m_status->setToolTip(text);
     m_play->setEnabled(m_running || m_stepsDone < m_steps->value());
 }
 

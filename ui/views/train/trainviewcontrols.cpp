@@ -103,27 +103,31 @@ void TrainView::buildControls()
     m_scrubber->setObjectName(QStringLiteral("trainScrubber"));
     m_role->setObjectName(QStringLiteral("trainRole"));
 
+    // Two rows, so that the view fits 1280 pixels beside the lesson panel in presentation mode too:
+    // the model's sizes, then the run (learning rate, steps, the buttons and the progress).
     auto *settings = new QHBoxLayout;
-    const auto add = [&](const QString &label, QWidget *w) {
+    auto *run = new QHBoxLayout;
+    const auto add = [&](QHBoxLayout *row, const QString &label, QWidget *w) {
         auto *l = new QLabel(label);
         l->setBuddy(w);
-        settings->addWidget(l);
-        settings->addWidget(w);
+        row->addWidget(l);
+        row->addWidget(w);
     };
-    add(tr("Tas&k"), m_task);
-    add(tr("See&d"), m_seed);
-    add(tr("&Layers"), m_layers);
-    add(tr("&Heads"), m_heads);
-    add(tr("d_&model"), m_dModel);
-    add(tr("Learning &rate"), m_lr);
-    add(tr("Step&s"), m_steps);
+    add(settings, tr("Tas&k"), m_task);
+    add(settings, tr("See&d"), m_seed);
+    add(settings, tr("&Layers"), m_layers);
+    add(settings, tr("&Heads"), m_heads);
+    add(settings, tr("d_&model"), m_dModel);
     settings->addStretch(1);
-    auto *run = new QHBoxLayout;
+    add(run, tr("Learning &rate"), m_lr);
+    add(run, tr("Step&s"), m_steps);
     for (QWidget *w :
          {static_cast<QWidget *>(m_play), static_cast<QWidget *>(m_step), static_cast<QWidget *>(m_reset)})
         run->addWidget(w);
+    m_progress->setMinimumWidth(120);
     run->addWidget(m_progress, 1);
-    run->addWidget(m_status, 2);
+    // The status (steps/s, held-out loss and accuracy) shrinks rather than widening the window.
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
 
     auto *headsBox = new QWidget;
     auto *headsLayout = new QVBoxLayout(headsBox);
@@ -131,7 +135,8 @@ void TrainView::buildControls()
     auto *roleRow = new QHBoxLayout;
     auto *roleLabel = new QLabel(tr("Score"));
     roleLabel->setBuddy(m_role);
-    roleRow->addWidget(m_shownLabel, 1);
+    roleRow->addWidget(m_shownLabel);
+    roleRow->addWidget(m_status, 1);
     roleRow->addWidget(roleLabel);
     roleRow->addWidget(m_role);
     headsLayout->addLayout(roleRow);
