@@ -9,6 +9,7 @@
 #include "ui/lessons/lessonnavigator.h"
 #include "ui/lessons/lessonstage.h"
 #include "ui/plots/figureexport.h"
+#include "ui/shell/computeprogress.h"
 #include "ui/shell/figureactions.h"
 #include "ui/shell/tensoractions.h"
 #include "ui/views/qkv/qkveditorview.h"
@@ -35,6 +36,8 @@
 #include <QStatusBar>
 #include <QToolBar>
 #include <QUndoStack>
+
+#include <utility>
 
 namespace attn::ui {
 
@@ -70,7 +73,19 @@ MainWindow::MainWindow(const QString &presetId, QWidget *parent) : QMainWindow(p
     createActions();
     new TensorActions(this); // File: save scenario as, import/export a matrix as CSV
     createLessonDock();
-    statusBar();
+    new ComputeProgress(m_document, statusBar()); // a large scenario computes in the background
+    connect(m_document, &doc::ScenarioDocument::loaded, this, [this] {
+        if (!m_loadingPath.isEmpty()) scenarioFileOpened(std::exchange(m_loadingPath, QString()));
+    });
+    connect(m_document, &doc::ScenarioDocument::loadRefused, this, [this](const QString &reason) {
+        const QString path = std::exchange(m_loadingPath, QString());
+        QMessageBox::warning(
+            this, tr("Cannot open scenario"),
+            tr("%1\n\n%2")
+                .arg(QDir::toNativeSeparators(path),
+                     tr("The file is a valid scenario, but its attention cannot be computed:\n%1")
+                         .arg(reason)));
+    });
 
     if (!loadPreset(presetId)) {
         const QString reason = statusBar()->currentMessage();
@@ -216,9 +231,10 @@ void MainWindow::onPresetChosen(int index)
     m_presetChooser->setCurrentIndex(m_presetChooser->findData(m_presetId));
 }
 
-bool MainWindow::openScenarioFile(const QString &path)
+bool MainWindow::openScenarioFile(const QString &path, QString *refusal)
 {
-    const auto refuse = [this, &path](const QString &reason) {
+    const auto refuse = [this, &path, refusal](const QString &reason) {
+        if (refusal) *refusal = reason;
         QMessageBox::warning(this, tr("Cannot open scenario"),
                              tr("%1\n\n%2").arg(QDir::toNativeSeparators(path), reason));
         return false;
@@ -239,9 +255,18 @@ bool MainWindow::openScenarioFile(const QString &path)
         // the document's load below says what is wrong
     }
     QString error;
-    if (!m_document->load(scenario, &error))
+    m_loadingPath = path;
+    if (!m_document->loadInBackground(scenario, &error)) {
+        m_loadingPath.clear();
         return refuse(
             tr("The file is a valid scenario, but its attention cannot be computed:\n%1").arg(error));
+    }
+    if (!m_document->computing()) scenarioFileOpened(std::exchange(m_loadingPath, QString()));
+    return true;
+}
+
+void MainWindow::scenarioFileOpened(const QString &path)
+{
     m_view->setScenarioNote(fileComment(path));
     m_navigator->detach();
     lessons::applyControls(nullptr, *m_view);
@@ -254,7 +279,6 @@ bool MainWindow::openScenarioFile(const QString &path)
     }
     const QString title = QString::fromStdString(m_document->scenario().title);
     statusBar()->showMessage(title.isEmpty() ? QDir::toNativeSeparators(path) : title);
-    return true;
 }
 
 void MainWindow::openScenario()

@@ -65,8 +65,11 @@ public:
     bool loadPreset(const QString &presetId);
 
     /// Loads a scenario file; on error shows a message box with the ScenarioError text and
-    /// returns false, keeping the current scenario.
-    bool openScenarioFile(const QString &path);
+    /// returns false, keeping the current scenario. A large scenario is computed in the
+    /// background (the status bar shows the progress and Cancel): then this returns true at once
+    /// and the file replaces the scenario shown when its trace is ready; a refusal found then is
+    /// shown the same way. *refusal (if given) receives the reason of a refusal found at once.
+    bool openScenarioFile(const QString &path, QString *refusal = nullptr);
 
     /// Writes "<stem>-weights.<format>" and "<stem>-bars.<format>" of the current document to
     /// `dir` (created if needed). Returns false and sets *error on failure.
@@ -92,6 +95,8 @@ private:
     void onLessonStepActivated();
     /// True when there are no unsaved edits or the user agrees to drop them.
     bool confirmDiscardEdits();
+    /// What opening file `path` changes besides the document: note, lesson, chooser, status.
+    void scenarioFileOpened(const QString &path);
 
     doc::ScenarioDocument *m_document = nullptr;
     QkvEditorView *m_view = nullptr;
@@ -104,6 +109,7 @@ private:
     QComboBox *m_presetChooser = nullptr;
     QString m_presetId;
     QString m_fileStem;
+    QString m_loadingPath; // the file computed in the background, if any
     QMenu *m_fileMenu = nullptr;
     QMenu *m_editMenu = nullptr;
     QAction *m_slotEnds[int(MenuSlot::Count)] = {};
