@@ -1138,6 +1138,23 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
     </message>
 </context>
 <context>
+    <name>ComputeProgress</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop computing (Esc): an edit is taken back, a file is not opened</source>
+        <translation>停止计算（Esc）：编辑会被撤回，文件不会打开</translation>
+    </message>
+    <message numerus="yes">
+        <source>Computing attention: %1 of %n head(s)…</source>
+        <translation>
+            <numerusform>正在计算注意力：已完成 %1 / %n 个头…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ExportDialog</name>
     <message>
         <location filename="../ui/shell/exportdialog.cpp" line="+44"/>
@@ -4145,6 +4162,14 @@ with 1/√d_k: weight %4, logit %5</source>
         <source>%1: refused, the attention cannot be computed (%2). Kept the previous values.</source>
         <translation>%1：被拒绝，注意力无法计算（%2）。已保留原来的值。</translation>
     </message>
+    <message>
+        <source>%1: cancelled while computing; kept the previous values.</source>
+        <translation>%1：计算途中已取消；已保留原来的值。</translation>
+    </message>
+    <message>
+        <source>the computation was cancelled: the pictures show the values before the last undo or redo</source>
+        <translation>计算已取消：图中显示的是上一次撤销或重做之前的值</translation>
+    </message>
 </context>
 <context>
     <name>ScoreControls</name>
@@ -4606,6 +4631,10 @@ masked: this query may not attend to this key</source>
         <source>query “%1”: click to show its weights</source>
         <translation>查询“%1”：点击以显示其权重</translation>
     </message>
+    <message>
+        <source>the strongest %1 arcs; + %2 weaker (weight %3 together); + / − for more or fewer</source>
+        <translation>最强的 %1 条弧；另有 %2 条较弱的（权重合计 %3）；按 + / − 增减</translation>
+    </message>
 </context>
 <context>
     <name>TensorActions</name>
@@ -4881,6 +4910,13 @@ linear-attention weight %4</source>
         <translation>查询“%1”，键“%2”
 softmax 权重 %3
 线性注意力权重 %4</translation>
+    </message>
+</context>
+<context>
+    <name>TraceWorker</name>
+    <message>
+        <source>cannot compute attention: %1</source>
+        <translation>无法计算注意力：%1</translation>
     </message>
 </context>
 <context>
