@@ -19,7 +19,8 @@ ComputeProgress::ComputeProgress(doc::ScenarioDocument *document, QStatusBar *ba
     layout->addWidget(m_label);
     layout->addWidget(m_bar);
     layout->addWidget(m_cancel);
-    m_bar->setMaximumWidth(160);
+    m_bar->setFixedWidth(160);
+    m_cancel->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
     m_bar->setTextVisible(false);
     m_cancel->setShortcut(Qt::Key_Escape);
     m_cancel->setToolTip(tr("Stop computing (Esc): an edit is taken back, a file is not opened"));
