@@ -313,7 +313,7 @@ int main(int argc, char *argv[])
     attn::lessons::setLessonLanguage(attn::ui::installTranslators(app, language));
     QApplication::setWindowIcon(attn::ui::applicationIcon());
     attn::ui::MainWindow window(presetId);
-    if (startupReport) attn::app::reportFirstPaint(window, true);
+    if (startupReport) attn::app::reportFirstPaint(window, *window.document(), true);
     window.show();
     if (!smokeWalkDir.isEmpty()) return attn::app::runSmokeWalk(window, smokeWalkDir);
     if (!lessonsFolder.isEmpty() && !window.openLessonsFolder(lessonsFolder))
@@ -322,7 +322,10 @@ int main(int argc, char *argv[])
         if (auto *workspaces = window.findChild<attn::ui::WorkspaceController *>())
             workspaces->openFile(scenarioFile);
     } else if (!scenarioFile.isEmpty()) {
-        window.openScenarioFile(scenarioFile);
+        window.openScenarioFile(scenarioFile, &attn::app::startupRefusal());
+        // The report may have been printed while the refusal's message box was open; its quit
+        // ended only that box's event loop.
+        if (attn::app::startupReportDone()) return attn::app::BadInput;
     } else if (!lessonId.isEmpty()) {
         if (!window.openLessonOrExplain(lessonId, lessonStep - 1))
             std::fprintf(

@@ -1,4 +1,5 @@
 #include "core/attention.h"
+#include "core/attendcontrol.h"
 
 #include "core/kernels/linear.h"
 #include "core/kernels/naive.h"
@@ -15,6 +16,7 @@
 #include <cstdio>
 #include <limits>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
 namespace attn {
@@ -212,7 +214,9 @@ std::size_t traceBytes(const Shapes &shapes)
     return hq * (nq * nk * (2 * sizeof(double) + sizeof(bool)) + 2 * nq * dv * sizeof(double));
 }
 
-AttentionTrace attend(const Scenario &scenario)
+AttentionTrace attend(const Scenario &scenario) { return attendControlled(scenario, AttendControl{}); }
+
+AttentionTrace attendControlled(const Scenario &scenario, const AttendControl &control)
 {
     AttentionTrace trace;
     trace.shapes = validate(scenario);
@@ -252,7 +256,16 @@ AttentionTrace attend(const Scenario &scenario)
     const int hq = shapes.num_query_heads;
     trace.output.resize(shapes.n_q, hq * shapes.d_v); // (n_q, H_q·d_v)
     trace.heads.resize(static_cast<std::size_t>(hq));
+    if (!control.heads.empty() && control.heads.size() != static_cast<std::size_t>(hq))
+        throw std::invalid_argument("attendControlled: control.heads must name every query head");
+    if (!control.heads.empty()) trace.output.setZero();
     for (int h = 0; h < hq; ++h) {
+        if (control.progress) control.progress(h, hq);
+        if (control.cancelled && control.cancelled()) throw AttendCancelled();
+        if (!control.heads.empty() && !control.heads[static_cast<std::size_t>(h)]) {
+            trace.heads[static_cast<std::size_t>(h)].kv_head = kvHeadFor(h, hq, shapes.num_kv_heads);
+            continue;
+        }
         HeadTrace &head = trace.heads[static_cast<std::size_t>(h)];
         head.kv_head = kvHeadFor(h, hq, shapes.num_kv_heads);
         head.logits = computeLogits(scenario, shapes, positions, trace.scale, h); // (n_q, n_k)
@@ -281,6 +294,7 @@ AttentionTrace attend(const Scenario &scenario)
         }
         trace.output.middleCols(h * shapes.d_v, shapes.d_v) = head.output;
     }
+    if (control.progress) control.progress(hq, hq);
     return trace;
 }
 

@@ -845,6 +845,26 @@ a state h_t</source>
     </message>
 </context>
 <context>
+    <name>ComputeProgress</name>
+    <message>
+        <location filename="../ui/shell/computeprogress.cpp" line="+15"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Stop computing (Esc): an edit is taken back, a file is not opened</source>
+        <translation>停止计算（Esc）：编辑会被撤回，文件不会打开</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+18"/>
+        <source>Computing attention: %1 of %n head(s)…</source>
+        <translation>
+            <numerusform>正在计算注意力：已完成 %1 / %n 个头…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>CostPlot</name>
     <message>
         <location filename="../ui/plots/costplot.cpp" line="+124"/>
@@ -1944,12 +1964,12 @@ masked</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+59"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+62"/>
         <source>Attention Lab</source>
         <translation>注意力实验室</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+69"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2025,12 +2045,12 @@ masked</source>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+101"/>
+        <location line="+115"/>
         <source>(a file)</source>
         <translation>（一个文件）</translation>
     </message>
     <message>
-        <location line="-100"/>
+        <location line="-114"/>
         <source>Load a prepared scenario (your edits can be undone until you switch)</source>
         <translation>载入一个准备好的场景（在切换之前，你的编辑都可以撤销）</translation>
     </message>
@@ -2050,8 +2070,9 @@ masked</source>
         <translation>载入另一个场景会替换当前场景及其撤销历史。</translation>
     </message>
     <message>
-        <location line="+26"/>
-        <location line="+10"/>
+        <location line="-135"/>
+        <location line="+162"/>
+        <location line="+12"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
@@ -2063,7 +2084,7 @@ masked</source>
 %1</translation>
     </message>
     <message>
-        <location line="+140"/>
+        <location line="+150"/>
         <source>There is no lesson “%1”. The lessons are: %2.</source>
         <translation>没有课程“%1”。课程有：%2。</translation>
     </message>
@@ -2085,8 +2106,9 @@ masked</source>
         <translation>窗口改为显示你上次所在的课程。</translation>
     </message>
     <message>
-        <location line="-166"/>
-        <location line="+10"/>
+        <location line="-340"/>
+        <location line="+162"/>
+        <location line="+12"/>
         <source>%1
 
 %2</source>
@@ -2095,14 +2117,15 @@ masked</source>
 %2</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="-172"/>
+        <location line="+191"/>
         <source>The file is a valid scenario, but its attention cannot be computed:
 %1</source>
         <translation>该文件是有效的场景，但其注意力无法计算：
 %1</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+25"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
@@ -4312,7 +4335,7 @@ with 1/√d_k: weight %4, logit %5</source>
 <context>
     <name>ScenarioDocument</name>
     <message>
-        <location filename="../ui/document/scenariodocument.cpp" line="+37"/>
+        <location filename="../ui/document/scenariodocument.cpp" line="+38"/>
         <source>cannot compute attention: %1</source>
         <translation>无法计算注意力：%1</translation>
     </message>
@@ -4322,12 +4345,12 @@ with 1/√d_k: weight %4, logit %5</source>
         <translation>编辑 %1[%2, %3]</translation>
     </message>
     <message>
-        <location line="+125"/>
+        <location line="+140"/>
         <source>%1[%2, %3] = %4 (%5, column %6)</source>
         <translation>%1[%2, %3] = %4（%5，第 %6 列）</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+56"/>
         <source>Add query</source>
         <translation>添加查询</translation>
     </message>
@@ -4409,9 +4432,21 @@ with 1/√d_k: weight %4, logit %5</source>
         <translation>。被屏蔽词元的 NaN 永远不会到达输出。</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="-159"/>
+        <location line="+222"/>
+        <location filename="../ui/document/scenariodocumentbackground.cpp" line="+178"/>
         <source>%1: refused, the attention cannot be computed (%2). Kept the previous values.</source>
         <translation>%1：被拒绝，注意力无法计算（%2）。已保留原来的值。</translation>
+    </message>
+    <message>
+        <location filename="../ui/document/scenariodocumentbackground.cpp" line="-57"/>
+        <source>%1: cancelled while computing; kept the previous values.</source>
+        <translation>%1：计算途中已取消；已保留原来的值。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the computation was cancelled: the pictures show the values before the last undo or redo</source>
+        <translation>计算已取消：图中显示的是上一次撤销或重做之前的值</translation>
     </message>
 </context>
 <context>
@@ -4941,7 +4976,7 @@ weight = %5</source>
 <context>
     <name>SentenceArcsView</name>
     <message>
-        <location filename="../ui/views/sentence/sentencearcsview.cpp" line="+103"/>
+        <location filename="../ui/views/sentence/sentencearcsview.cpp" line="+104"/>
         <source>Click a word (or press ← / →) to make it the query; hover a word for its exact weight.</source>
         <translation>点击一个词（或按 ← / →）使其成为查询；悬停在词上查看其精确权重。</translation>
     </message>
@@ -4999,12 +5034,17 @@ masked: this query may not attend to this key</source>
         <translation>线宽和不透明度随权重（0 到 1）变化。</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+26"/>
+        <source>the strongest %1 arcs; + %2 weaker (weight %3 together); + / − for more or fewer</source>
+        <translation>最强的 %1 条弧；另有 %2 条较弱的（权重合计 %3）；按 + / − 增减</translation>
+    </message>
+    <message>
+        <location line="+94"/>
         <source>This query sees no key; the “%1” policy decides its weights.</source>
         <translation>此查询看不到任何键；由“%1”策略决定其权重。</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+109"/>
         <source>query “%1”: click to show its weights</source>
         <translation>查询“%1”：点击以显示其权重</translation>
     </message>
@@ -5412,6 +5452,14 @@ softmax 权重 %3
     </message>
 </context>
 <context>
+    <name>TraceWorker</name>
+    <message>
+        <location filename="../ui/document/traceworker.cpp" line="+55"/>
+        <source>cannot compute attention: %1</source>
+        <translation>无法计算注意力：%1</translation>
+    </message>
+</context>
+<context>
     <name>TrainView</name>
     <message>
         <location filename="../ui/views/train/trainview.cpp" line="+133"/>
@@ -5486,7 +5534,7 @@ softmax 权重 %3
         <translation>留出集损失 %1，准确率 %2</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+32"/>
         <source>Layer %1, head %2 of a trained %3 model at step %4 (seed %5)</source>
         <translation>训练好的%3模型第 %1 层头 %2，第 %4 步（种子 %5）</translation>
     </message>
@@ -5628,7 +5676,7 @@ softmax 权重 %3
         <translation>探测序列在这一层的残差流和所选头的 W_q、W_k、W_v、W_o 成为 Q/K/V 编辑器的场景（撤销可恢复之前的场景）</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+30"/>
         <source>Tas&amp;k</source>
         <translation>任务(&amp;K)</translation>
     </message>
@@ -5653,7 +5701,7 @@ softmax 权重 %3
         <translation>d_model(&amp;M)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Learning &amp;rate</source>
         <translation>学习率(&amp;R)</translation>
     </message>

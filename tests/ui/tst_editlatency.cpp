@@ -1,6 +1,9 @@
 // Benchmarks (QBENCHMARK; no time limit is asserted): one cell edit of a 64-token, 8-head
 // scenario, from the edit to the repainted window, with each view in front. The design map's
 // goal is one frame (16 ms). Run `tst_ui_editlatency -iterations 20` for steady figures.
+// ATTN_EDIT_LATENCY_TOKENS=1024,4096 adds rows of those sizes (8 heads), for the README: there
+// the trace is computed off the interface thread, and the figure runs until the new picture is
+// painted.
 #include "core/scenario.h"
 #include "strictwarnings.h"
 #include "ui/document/scenariodocument.h"
@@ -14,10 +17,11 @@
 
 namespace {
 
-/// 64 tokens, 8 query heads and 8 K/V heads of head_dim 16, entries N(0, 1) from a fixed seed.
-attn::Scenario largeScenario()
+/// `n` tokens (64 by default), 8 query heads and 8 K/V heads of head_dim 16, entries N(0, 1)
+/// from a fixed seed; causal from 1024 tokens on, like the README's start-up rows.
+attn::Scenario largeScenario(int n = 64)
 {
-    constexpr int n = 64, heads = 8, headDim = 16;
+    constexpr int heads = 8, headDim = 16;
     std::mt19937 generator(7);
     std::normal_distribution<double> normal;
     attn::Scenario s;
@@ -30,6 +34,7 @@ attn::Scenario largeScenario()
     }
     for (int i = 0; i < n; ++i) s.query_tokens.push_back("t" + std::to_string(i));
     s.key_tokens = s.query_tokens;
+    s.mask.causal = n >= 1024;
     return s;
 }
 
@@ -47,17 +52,25 @@ private slots:
 void TestEditLatency::cellEditRepaints_data()
 {
     QTest::addColumn<QString>("view");
-    for (const QString &name : attn::lessons::knownViews()) QTest::newRow(qPrintable(name)) << name;
+    QTest::addColumn<int>("tokens");
+    QList<int> sizes{64};
+    for (const QString &n : qEnvironmentVariable("ATTN_EDIT_LATENCY_TOKENS").split(',', Qt::SkipEmptyParts))
+        sizes << n.toInt();
+    for (int n : sizes)
+        for (const QString &name : attn::lessons::knownViews())
+            QTest::addRow("%s%s", qPrintable(name), n == 64 ? "" : qPrintable(QStringLiteral("@%1").arg(n)))
+                << name << n;
 }
 
 void TestEditLatency::cellEditRepaints()
 {
     QFETCH(QString, view);
+    QFETCH(int, tokens);
     attn::ui::MainWindow window;
     window.resize(1400, 900);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.document()->load(largeScenario()));
+    QVERIFY(window.document()->load(largeScenario(tokens)));
     QVERIFY(window.showView(view));
     QCoreApplication::processEvents();
     double x = 0.5;
@@ -65,6 +78,7 @@ void TestEditLatency::cellEditRepaints()
     {
         x = -x;
         QVERIFY(window.document()->setCell(attn::doc::TensorRole::Query, 3, 5, x));
+        while (window.document()->computing()) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
         window.repaint(); // synchronous: the paint of every visible widget is in the figure
     }
 }

@@ -2,6 +2,7 @@
 #include "ui/document/windowbudget.h"
 
 #include "ui/document/scenarioedits.h"
+#include "ui/document/traceworker.h"
 
 #include <QLocale>
 #include <QUndoCommand>
@@ -116,11 +117,29 @@ private:
     Scenario m_after;
 };
 
-ScenarioDocument::ScenarioDocument(QObject *parent) : ScenarioDocument(Engine(attend), parent) {}
+ScenarioDocument::ScenarioDocument(QObject *parent)
+    : ScenarioDocument(CancellableEngine(attendControlled), parent)
+{
+}
 
 ScenarioDocument::ScenarioDocument(Engine engine, QObject *parent)
-    : QObject(parent), m_engine(std::move(engine)), m_undoStack(new QUndoStack(this))
+    : ScenarioDocument(CancellableEngine([engine = std::move(engine)](
+                                             const Scenario &s, const AttendControl &) { return engine(s); }),
+                       parent)
 {
+}
+
+ScenarioDocument::ScenarioDocument(CancellableEngine engine, QObject *parent)
+    : QObject(parent), m_cancellableEngine(std::move(engine)), m_undoStack(new QUndoStack(this))
+{
+    m_engine = [e = m_cancellableEngine](const Scenario &s) { return e(s, AttendControl{}); };
+    m_worker = new TraceWorker(m_cancellableEngine, this);
+    connect(m_worker, &TraceWorker::finished, this,
+            [this](quint64, std::shared_ptr<AttentionTrace> trace, const QString &error) {
+                backgroundFinished(std::move(trace), error);
+            });
+    connect(m_worker, &TraceWorker::progress, this,
+            [this](quint64, int done, int total) { emit computeProgress(done, total); });
 }
 
 ScenarioDocument::~ScenarioDocument() = default;
@@ -132,6 +151,7 @@ bool ScenarioDocument::load(const Scenario &scenario, QString *error)
         if (error) *error = message;
         return false;
     }
+    dropBackground();
     m_undoStack->clear();
     m_lastRefusal.clear();
     applyScenario(scenario);
@@ -197,16 +217,41 @@ bool ScenarioDocument::setCell(TensorRole role, int row, int column, double valu
     const Matrix &m = tensor(role);
     if (row < 0 || column < 0 || row >= m.rows() || column >= m.cols() || !std::isfinite(value)) return false;
     if (m(row, column) == value) return true;
-    // Compute the edited scenario before anything changes (Q, K and V are small next to the
-    // trace, so the copy costs less than the attention itself).
-    Scenario candidate = m_scenario;
-    tensorOf(candidate, role)(row, column) = value;
     QString edit = tr("%1[%2, %3] = %4 (%5, column %6)")
                        .arg(tensorName(role))
                        .arg(row)
                        .arg(column)
                        .arg(QString::number(value, 'g', QLocale::FloatingPointShortest), rowLabel(role, row))
                        .arg(column);
+    if (role == TensorRole::Query && rowUpdateApplies(column)) {
+        // One row of one head: computed at once, refused at once, as for a small scenario.
+        try {
+            m_pendingRow = queryRowTrace(row, column, value);
+        } catch (const std::exception &e) {
+            m_lastRefusal =
+                tr("%1: refused, the attention cannot be computed (%2). Kept the previous values.")
+                    .arg(edit, QString::fromStdString(e.what()));
+            emit editRefused(m_lastRefusal);
+            return false;
+        }
+        m_lastRefusal.clear();
+        m_undoStack->push(new SetCellCommand(this, role, row, column, value));
+        m_pendingRow.reset();
+        return true;
+    }
+    if (!m_scenario.projection && inBackground(m_trace.shapes) &&
+        sameShapes(shapesOf(m_scenario), m_trace.shapes)) {
+        // Shown at once; its trace follows from the worker (and takes the edit back if refused).
+        m_nextBackground = Pending::Edit;
+        m_pendingText = edit;
+        m_undoStack->push(new SetCellCommand(this, role, row, column, value));
+        m_nextBackground = Pending::Restore;
+        return true;
+    }
+    // Compute the edited scenario before anything changes (Q, K and V are small next to the
+    // trace, so the copy costs less than the attention itself).
+    Scenario candidate = m_scenario;
+    tensorOf(candidate, role)(row, column) = value;
     if (candidate.projection) {
         // Q, K and V were products of X and the W matrices: an edit of one of them makes the
         // scenario a plain one (undo brings the projections back).
@@ -364,24 +409,40 @@ void ScenarioDocument::setSelectedHead(int head)
 
 void ScenarioDocument::applyCell(TensorRole role, int row, int column, double value)
 {
+    const quint64 serial = m_traceSerial;
+    if (!m_pendingRow && role == TensorRole::Query && rowUpdateApplies(column)) {
+        try { // an undo or redo of a Q edit
+            m_pendingRow = queryRowTrace(row, column, value);
+        } catch (const std::exception &) {
+            // computed in the background below, which says what is wrong
+        }
+    }
     mutableTensor(role)(row, column) = value;
-    recompute();
+    if (m_pendingRow) {
+        applyRowTrace(row, column, *m_pendingRow);
+        m_pendingRow.reset();
+    } else {
+        markDirty(role, column);
+        recompute();
+    }
     emit cellChanged(role, row, column);
     emit scenarioChanged();
-    emit traceChanged();
+    if (m_traceSerial != serial || !m_lastError.isEmpty()) emit traceChanged(); // else when computed
 }
 
 void ScenarioDocument::applyScenario(const Scenario &scenario)
 {
     emit shapeAboutToChange();
     m_scenario = scenario;
+    markAllDirty();
+    const quint64 serial = m_traceSerial;
     recompute();
     const int oldQuery = m_selectedQuery;
     const int oldHead = m_selectedHead;
     clampSelection();
     emit shapeChanged();
     emit scenarioChanged();
-    emit traceChanged();
+    if (m_traceSerial != serial || !m_lastError.isEmpty()) emit traceChanged(); // else when computed
     if (m_selectedQuery != oldQuery) emit selectedQueryChanged(m_selectedQuery);
     if (m_selectedHead != oldHead) emit selectedHeadChanged(m_selectedHead);
 }
@@ -406,6 +467,14 @@ bool ScenarioDocument::replaceScenario(const Scenario &edited, const QString &te
 
 bool ScenarioDocument::pushEdit(const Scenario &edited, const QString &text)
 {
+    if (inBackground(m_trace.shapes) && sameShapes(shapesOf(edited), m_trace.shapes) &&
+        sameShapes(shapesOf(m_scenario), m_trace.shapes)) {
+        m_nextBackground = Pending::Edit;
+        m_pendingText = text;
+        m_undoStack->push(new ReplaceScenarioCommand(this, edited, text));
+        m_nextBackground = Pending::Restore;
+        return true;
+    }
     if (!prepare(edited, text)) return false;
     m_undoStack->push(new ReplaceScenarioCommand(this, edited, text));
     m_pendingTrace.reset();
@@ -416,6 +485,13 @@ void ScenarioDocument::recompute()
 {
     std::optional<AttentionTrace> trace = std::move(m_pendingTrace);
     m_pendingTrace.reset();
+    if (!trace && m_pending == Pending::Load && sameShapes(shapesOf(m_scenario), m_trace.shapes))
+        return; // the scenario being loaded replaces this one
+    if (!trace && inBackground(m_trace.shapes) && sameShapes(shapesOf(m_scenario), m_trace.shapes)) {
+        startBackground(m_nextBackground, m_scenario);
+        return;
+    }
+    if (m_pending != Pending::Load) dropBackground();
     QString error;
     // Undo and redo return to states that computed before, so this only fails if the engine
     // changed its mind (e.g. out of memory): then the last good trace stays and says so.
@@ -423,7 +499,14 @@ void ScenarioDocument::recompute()
         m_lastError = error;
         return;
     }
-    m_trace = std::move(*trace);
+    setTrace(std::move(*trace));
+}
+
+void ScenarioDocument::setTrace(AttentionTrace trace)
+{
+    m_trace = std::move(trace);
+    ++m_traceSerial;
+    m_dirtyHeads.assign(m_trace.heads.size(), false);
     m_lastError.clear();
     m_traceQueryLabels.clear();
     m_traceKeyLabels.clear();

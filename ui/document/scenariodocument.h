@@ -3,14 +3,16 @@
 // An edit whose result the engine cannot compute is refused before it reaches the stack.
 #pragma once
 
-#include "core/attention.h"
+#include "core/attendcontrol.h"
 
 #include <QObject>
 #include <QString>
 #include <QStringList>
 
 #include <functional>
+#include <memory>
 #include <optional>
+#include <vector>
 
 class QUndoStack;
 
@@ -28,6 +30,7 @@ QString tensorName(TensorRole role);
 
 class SetCellCommand;
 class ReplaceScenarioCommand;
+class TraceWorker;
 
 /// Holds the current attn::Scenario and the attn::AttentionTrace computed from it. Every edit
 /// and every load is computed first: when the engine throws (attn::ScenarioError, e.g. an
@@ -41,11 +44,40 @@ public:
     /// Computes a trace; throws attn::ScenarioError (or std::exception) when it cannot.
     using Engine = std::function<AttentionTrace(const Scenario &)>;
 
+    /// Computes a trace, asking `control` before each head whether to go on (see attn::attend).
+    using CancellableEngine = std::function<AttentionTrace(const Scenario &, const AttendControl &)>;
+
     /// A document computed by attn::attend.
     explicit ScenarioDocument(QObject *parent = nullptr);
     /// A document computed by `engine` (tests use it to stand in for engine refusals).
     explicit ScenarioDocument(Engine engine, QObject *parent = nullptr);
+    /// A document computed by `engine`, which a newer edit can stop between heads.
+    explicit ScenarioDocument(CancellableEngine engine, QObject *parent = nullptr);
     ~ScenarioDocument() override;
+
+    /// Scenarios with at least this many (query head, query, key) triples are computed off the
+    /// interface thread: 1024 tokens × 1 head and more (computing them takes 50 ms or more).
+    static constexpr qint64 kBackgroundTriples = qint64{1} << 20;
+    /// Computes scenarios of at least `triples` in the background (tests use 0: every one).
+    void setBackgroundThreshold(qint64 triples) { m_backgroundTriples = triples; }
+
+    /// Like load(), but a scenario of kBackgroundTriples or more is computed off the interface
+    /// thread: returns at once (true) while scenario() and trace() stay as they were, and the
+    /// scenario replaces them when its trace is ready (traceChanged()); loadRefused() says why it
+    /// could not be computed. What the window cannot show at all is refused at once (false).
+    bool loadInBackground(const Scenario &scenario, QString *error = nullptr);
+
+    /// True while a trace is computed in the background: for loadInBackground(), or after a cell
+    /// edit, a same-shape scenario edit, or an undo or redo of one, of a large scenario. Then
+    /// scenario() is already edited and trace() is the previous one until traceChanged(). An edit
+    /// the engine refuses is taken back (and removed from the undo history) when its result comes;
+    /// a newer edit cancels the computation of an older one, whose result is never shown.
+    bool computing() const;
+
+    /// Stops the background computation: a pending load is dropped, a pending edit is taken back
+    /// (removed from the undo history, editRefused() says so), and after an undo or redo the
+    /// previous trace stays with lastError() saying it is not current.
+    void cancelComputation();
 
     /// Replaces the whole scenario (a preset or a file) and clears the undo history; the
     /// selected query is clamped to the new n_q. Returns false, changing nothing, when the
@@ -57,8 +89,9 @@ public:
     /// The trace of scenario() (empty heads before the first successful load).
     const AttentionTrace &trace() const { return m_trace; }
 
-    /// True when trace() belongs to the current scenario. Always true after a successful load,
-    /// unless an undo or redo step could not be recomputed (then lastError() says why).
+    /// True when trace() belongs to the current scenario (or, while computing(), to the one just
+    /// before it). Always true after a successful load, unless an undo or redo step could not be
+    /// recomputed (then lastError() says why).
     bool traceIsCurrent() const { return m_lastError.isEmpty() && !m_trace.heads.empty(); }
 
     /// Why the current scenario has no current trace; empty when traceIsCurrent().
@@ -166,6 +199,15 @@ signals:
     /// An edit was refused because the engine cannot compute its result; nothing changed.
     /// `message` names the edit and gives the engine's reason, in one or two sentences.
     void editRefused(const QString &message);
+    /// computing() changed.
+    void computingChanged(bool computing);
+    /// `done` of `total` query heads of the background computation are computed.
+    void computeProgress(int done, int total);
+    /// A loadInBackground() replaced the scenario (sent after its traceChanged()).
+    void loaded();
+    /// A loadInBackground() could not be computed; `message` gives the engine's reason. Nothing
+    /// changed.
+    void loadRefused(const QString &message);
 
 private:
     friend class SetCellCommand;
@@ -188,7 +230,59 @@ private:
     static void detachProjection(Scenario &s, QString &text);
     void clampSelection();
 
+    /// What the background computation is for.
+    enum class Pending {
+        None,
+        Load,    ///< a loadInBackground(): m_loadCandidate replaces the scenario when done
+        Edit,    ///< the edit on top of the undo stack: taken back if it cannot be computed
+        Restore, ///< an undo or redo: lastError() if it cannot be computed
+    };
+    /// True when `shapes` are computed in the background.
+    bool inBackground(const Shapes &shapes) const;
+    /// The shapes of `s`, or none when it is not a valid scenario.
+    static std::optional<Shapes> shapesOf(const Scenario &s);
+    /// True when `a` is valid and has the sizes of `b` (so a trace of `b` can stand in for it).
+    static bool sameShapes(const std::optional<Shapes> &a, const Shapes &b);
+    /// Starts the background computation of m_scenario (or m_loadCandidate for a load).
+    void startBackground(Pending kind, const Scenario &scenario);
+    /// Cancels a background computation without touching the scenario.
+    void dropBackground();
+    /// Receives the worker's result.
+    void backgroundFinished(std::shared_ptr<AttentionTrace> trace, const QString &error);
+    /// Takes back the edit on top of the undo stack (and removes it from the history).
+    void takeBackTopEdit(const QString &message);
+    /// Stores `trace` as the trace of m_scenario and records the labels it was computed with.
+    void setTrace(AttentionTrace trace);
+    /// Marks the query heads an edit of entry (row, column) of `role` changes (see m_dirtyHeads).
+    void markDirty(TensorRole role, int column);
+    /// Marks every head changed (an edit of anything but one entry of Q, K or V).
+    void markAllDirty() { m_dirtyHeads.clear(); }
+    /// Takes the background result: the heads of m_jobHeads replace those of m_trace.
+    void mergeTrace(AttentionTrace partial);
+    /// True when an edit of Q column `column` can be computed as one row of its head at once:
+    /// a large scenario whose trace is current for that head and nothing computes.
+    bool rowUpdateApplies(int column) const;
+    /// The one-row trace of query `row` of the head owning Q column `column`, with Q(row, column)
+    /// = `value` (core's restrictToQuery: exactly that row of the full trace). Throws what the
+    /// engine throws.
+    AttentionTrace queryRowTrace(int row, int column, double value) const;
+    /// Writes `one` (from queryRowTrace) into row `row` of the head owning Q column `column`.
+    void applyRowTrace(int row, int column, const AttentionTrace &one);
+
     Engine m_engine;
+    CancellableEngine m_cancellableEngine;
+    TraceWorker *m_worker = nullptr;
+    Pending m_pending = Pending::None;
+    Pending m_nextBackground = Pending::Restore; // what recompute() starts when it computes in the background
+    QString m_pendingText;                       // the pending edit's description, for its refusal
+    std::optional<Scenario> m_loadCandidate;
+    qint64 m_backgroundTriples = kBackgroundTriples;
+    quint64 m_traceSerial = 0; // counts setTrace()
+    // (H_q) the query heads whose part of m_trace is out of date since it was last current: the
+    // background computation recomputes only these and keeps the others. Empty: every head.
+    std::vector<bool> m_dirtyHeads;
+    std::vector<bool> m_jobHeads; // the heads the background computation recomputes (empty: all)
+    std::optional<AttentionTrace> m_pendingRow; // queryRowTrace() of the Q edit being pushed
     Scenario m_scenario;
     AttentionTrace m_trace;
     std::optional<AttentionTrace> m_pendingTrace; // computed for the command being pushed

@@ -10,6 +10,7 @@
 #include "ui/lessons/lessonnavigator.h"
 #include "ui/lessons/lessonstage.h"
 #include "ui/plots/figureexport.h"
+#include "ui/shell/computeprogress.h"
 #include "ui/shell/figureactions.h"
 #include "ui/shell/tensoractions.h"
 #include "ui/shell/tensorimport.h"
@@ -37,6 +38,8 @@
 #include <QStatusBar>
 #include <QToolBar>
 #include <QUndoStack>
+
+#include <utility>
 
 namespace attn::ui {
 
@@ -74,7 +77,19 @@ MainWindow::MainWindow(const QString &presetId, QWidget *parent) : QMainWindow(p
     new TensorActions(this); // File: save scenario as, import/export a matrix as CSV
     new TensorImport(this);  // File: open tensors, export as Python; drag and drop of files
     createLessonDock();
-    statusBar();
+    new ComputeProgress(m_document, statusBar()); // a large scenario computes in the background
+    connect(m_document, &doc::ScenarioDocument::loaded, this, [this] {
+        if (!m_loadingPath.isEmpty()) scenarioFileOpened(std::exchange(m_loadingPath, QString()));
+    });
+    connect(m_document, &doc::ScenarioDocument::loadRefused, this, [this](const QString &reason) {
+        const QString path = std::exchange(m_loadingPath, QString());
+        QMessageBox::warning(
+            this, tr("Cannot open scenario"),
+            tr("%1\n\n%2")
+                .arg(QDir::toNativeSeparators(path),
+                     tr("The file is a valid scenario, but its attention cannot be computed:\n%1")
+                         .arg(reason)));
+    });
 
     if (!loadPreset(presetId)) {
         const QString reason = statusBar()->currentMessage();
@@ -220,7 +235,7 @@ void MainWindow::onPresetChosen(int index)
     m_presetChooser->setCurrentIndex(m_presetChooser->findData(m_presetId));
 }
 
-bool MainWindow::openScenarioFile(const QString &path)
+bool MainWindow::openScenarioFile(const QString &path, QString *refusal)
 {
     // A tensor file (.npy, .npz, .safetensors) opens as a scenario too (ui/shell/tensorimport.h).
     if (io::isTensorFilePath(path))
@@ -229,17 +244,20 @@ bool MainWindow::openScenarioFile(const QString &path)
     try {
         scenario = doc::readScenarioFile(path);
     } catch (const ScenarioError &e) {
-        QMessageBox::warning(
-            this, tr("Cannot open scenario"),
-            tr("%1\n\n%2").arg(QDir::toNativeSeparators(path), QString::fromStdString(e.what())));
+        const QString reason = QString::fromStdString(e.what());
+        if (refusal) *refusal = reason;
+        QMessageBox::warning(this, tr("Cannot open scenario"),
+                             tr("%1\n\n%2").arg(QDir::toNativeSeparators(path), reason));
         return false;
     }
-    return showOpenedScenario(scenario, path, fileComment(path));
+    return showOpenedScenario(scenario, path, fileComment(path), refusal, true);
 }
 
-bool MainWindow::showOpenedScenario(const Scenario &scenario, const QString &path, const QString &note)
+bool MainWindow::showOpenedScenario(const Scenario &scenario, const QString &path, const QString &note,
+                                    QString *refusal, bool background)
 {
-    const auto refuse = [this, &path](const QString &reason) {
+    const auto refuse = [this, &path, refusal](const QString &reason) {
+        if (refusal) *refusal = reason;
         QMessageBox::warning(this, tr("Cannot open scenario"),
                              tr("%1\n\n%2").arg(QDir::toNativeSeparators(path), reason));
         return false;
@@ -254,10 +272,21 @@ bool MainWindow::showOpenedScenario(const Scenario &scenario, const QString &pat
         // the document's load below says what is wrong
     }
     QString error;
-    if (!m_document->load(scenario, &error))
+    m_loadingPath = path;
+    m_loadingNote = note;
+    // A tensor file's layers are set on the document right after this returns: it loads at once.
+    if (!(background ? m_document->loadInBackground(scenario, &error) : m_document->load(scenario, &error))) {
+        m_loadingPath.clear();
         return refuse(
             tr("The file is a valid scenario, but its attention cannot be computed:\n%1").arg(error));
-    m_view->setScenarioNote(note);
+    }
+    if (!m_document->computing()) scenarioFileOpened(std::exchange(m_loadingPath, QString()));
+    return true;
+}
+
+void MainWindow::scenarioFileOpened(const QString &path)
+{
+    m_view->setScenarioNote(std::exchange(m_loadingNote, QString()));
     m_navigator->detach();
     lessons::applyControls(nullptr, *m_view);
     m_presetId.clear();
@@ -269,7 +298,6 @@ bool MainWindow::showOpenedScenario(const Scenario &scenario, const QString &pat
     }
     const QString title = QString::fromStdString(m_document->scenario().title);
     statusBar()->showMessage(title.isEmpty() ? QDir::toNativeSeparators(path) : title);
-    return true;
 }
 
 void MainWindow::openScenario()

@@ -69,13 +69,19 @@ public:
     bool loadPreset(const QString &presetId);
 
     /// Loads a scenario file, or a layer of a tensor file (TensorImport); on error shows a message
-    /// box with the reason and returns false, keeping the current scenario.
-    bool openScenarioFile(const QString &path);
+    /// box with the reason and returns false, keeping the current scenario. A large scenario file
+    /// is computed in the background (the status bar shows the progress and Cancel): then this
+    /// returns true at once and the file replaces the scenario shown when its trace is ready; a
+    /// refusal found then is shown the same way. *refusal (if given) receives the reason of a
+    /// refusal found at once.
+    bool openScenarioFile(const QString &path, QString *refusal = nullptr);
 
     /// Loads `scenario`, read from `path`, into the document (clears the undo history) with `note`
     /// above the editor; refuses, in a message box and keeping the current scenario, one the
-    /// window cannot show or compute. Returns whether it loaded.
-    bool showOpenedScenario(const Scenario &scenario, const QString &path, const QString &note);
+    /// window cannot show or compute. Returns whether it loaded. With `background` a large one is
+    /// computed off the interface thread (see openScenarioFile()); *refusal gets a refusal's reason.
+    bool showOpenedScenario(const Scenario &scenario, const QString &path, const QString &note,
+                            QString *refusal = nullptr, bool background = false);
 
     /// True when there are no unsaved edits or the user agrees to drop them.
     bool confirmDiscardEdits();
@@ -102,6 +108,8 @@ private:
     void createLessonDock();
     void openLessonsFolderInteractively();
     void onLessonStepActivated();
+    /// What opening file `path` changes besides the document: note, lesson, chooser, status.
+    void scenarioFileOpened(const QString &path);
 
     doc::ScenarioDocument *m_document = nullptr;
     QkvEditorView *m_view = nullptr;
@@ -114,6 +122,8 @@ private:
     QComboBox *m_presetChooser = nullptr;
     QString m_presetId;
     QString m_fileStem;
+    QString m_loadingPath; // the file computed in the background, if any
+    QString m_loadingNote; // and the note it shows above the editor once loaded
     QMenu *m_fileMenu = nullptr;
     QMenu *m_editMenu = nullptr;
     QAction *m_slotEnds[int(MenuSlot::Count)] = {};

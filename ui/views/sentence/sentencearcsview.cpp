@@ -8,6 +8,7 @@
 #include <QFontMetricsF>
 #include <QHelpEvent>
 #include <QKeyEvent>
+#include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -260,13 +261,27 @@ void SentenceArcsView::paintFigure(QPainter &painter, QSizeF size) const
     const int nk = static_cast<int>(l.keyBoxes.size());
     const QRectF queryBox = l.queryBoxes[static_cast<std::size_t>(query)];
 
-    // Arcs, faintest first so that the heavy ones are drawn on top.
-    std::vector<int> order(nk);
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [this](int a, int b) {
-        const double wa = weight(a), wb = weight(b);
-        return (std::isnan(wa) ? -1 : wa) < (std::isnan(wb) ? -1 : wb);
-    });
+    // Arcs, faintest first so that the heavy ones are drawn on top; only the strongest few.
+    const std::vector<int> order = drawnArcs();
+    int withArc = 0;
+    for (int j = 0; j < nk; ++j) withArc += std::isnan(weight(j)) || arcWidth(j) != 0.0;
+    if (withArc > static_cast<int>(order.size())) {
+        double rest = 0;
+        std::vector<bool> drawn(static_cast<std::size_t>(nk), false);
+        for (int j : order) drawn[static_cast<std::size_t>(j)] = true;
+        for (int j = 0; j < nk; ++j)
+            if (!drawn[static_cast<std::size_t>(j)] && !std::isnan(weight(j))) rest += weight(j);
+        painter.setFont(l.smallFont);
+        painter.setPen(QColor(0x55, 0x55, 0x55));
+        const QRectF note(l.titleRect.left(), l.titleRect.bottom(), l.titleRect.width(),
+                          l.smallFont.pixelSize() * 1.5);
+        painter.drawText(
+            note, Qt::AlignCenter | Qt::TextSingleLine,
+            tr("the strongest %1 arcs; + %2 weaker (weight %3 together); + / − for more or fewer")
+                .arg(QLocale().toString(qlonglong(order.size())))
+                .arg(QLocale().toString(withArc - qlonglong(order.size())))
+                .arg(QString::number(rest, 'g', 3)));
+    }
     double maxSpan = 1;
     for (int j = 0; j < nk; ++j)
         maxSpan = std::max(maxSpan, std::abs(l.keyBoxes[j].center().x() - queryBox.center().x()));
@@ -409,8 +424,41 @@ void SentenceArcsView::mousePressEvent(QMouseEvent *event)
     QWidget::mousePressEvent(event);
 }
 
+std::vector<int> SentenceArcsView::drawnArcs() const
+{
+    std::vector<int> order;
+    if (!hasRow()) return order;
+    const int nk = static_cast<int>(m_document->trace().shapes.n_k);
+    for (int j = 0; j < nk; ++j)
+        if (std::isnan(weight(j)) || arcWidth(j) != 0.0) order.push_back(j);
+    const auto fainter = [this](int a, int b) {
+        const double wa = weight(a), wb = weight(b);
+        return (std::isnan(wa) ? -1 : wa) < (std::isnan(wb) ? -1 : wb);
+    };
+    if (static_cast<int>(order.size()) > m_maxArcs) {
+        // The strongest m_maxArcs to the back (NaN counts as the weakest), then only those.
+        std::nth_element(order.begin(), order.end() - m_maxArcs, order.end(), fainter);
+        order.erase(order.begin(), order.end() - m_maxArcs);
+    }
+    std::stable_sort(order.begin(), order.end(), fainter);
+    return order;
+}
+
+void SentenceArcsView::setMaxArcs(int arcs)
+{
+    arcs = std::clamp(arcs, 1, 65536);
+    if (arcs == m_maxArcs) return;
+    m_maxArcs = arcs;
+    update();
+}
+
 void SentenceArcsView::keyPressEvent(QKeyEvent *event)
 {
+    if (event->key() == Qt::Key_Plus || event->key() == Qt::Key_Equal || event->key() == Qt::Key_Minus) {
+        setMaxArcs(event->key() == Qt::Key_Minus ? m_maxArcs / 2 : m_maxArcs * 2);
+        event->accept();
+        return;
+    }
     const int step = event->key() == Qt::Key_Left ? -1 : event->key() == Qt::Key_Right ? 1 : 0;
     if (step != 0 && event->modifiers() == Qt::NoModifier) {
         m_document->setSelectedQuery(

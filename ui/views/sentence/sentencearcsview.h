@@ -45,6 +45,15 @@ public:
     /// The title line, e.g. "Weights of the query “she” over every word".
     QString title() const;
 
+    /// How many arcs are drawn at most: the strongest ones (32 by default; + and − on the
+    /// keyboard double and halve it). The others are summed up in one line ("+ 4,064 weaker").
+    int maxArcs() const { return m_maxArcs; }
+    /// Sets maxArcs(), clamped to 1 … 65536.
+    void setMaxArcs(int arcs);
+    /// The keys whose arcs are drawn, faintest first: the maxArcs() strongest of those with a
+    /// weight above 0 (or NaN), the order in which they are painted.
+    std::vector<int> drawnArcs() const;
+
     /// The box of key `key` (or, with `queryRow`, of query `index` in the lower row of a
     /// cross-attention figure; in self-attention queries and keys share the boxes), in widget
     /// coordinates. Empty when out of range.
@@ -82,6 +91,7 @@ private:
     bool hasRow() const;
 
     doc::ScenarioDocument *m_document;
+    int m_maxArcs = 32;
 };
 
 } // namespace attn::ui

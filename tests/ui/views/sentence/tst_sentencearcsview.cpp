@@ -12,7 +12,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 using attn::doc::ScenarioDocument;
 using attn::ui::SentenceArcsView;
@@ -46,6 +48,7 @@ private slots:
     void rendersOffscreen();
     void exportsPngSvgPdf();
     void exportRefusesBadInput();
+    void onlyTheStrongestArcsAreDrawn();
 };
 
 void TestSentenceArcsView::xiaohongShe()
@@ -212,6 +215,31 @@ void TestSentenceArcsView::exportRefusesBadInput()
     QVERIFY(!view.exportTo(dir.filePath("missing/a.png"), QStringLiteral("png"), QSize(100, 100), &error));
     QVERIFY2(error.startsWith(QStringLiteral("Cannot write")), qPrintable(error));
     QVERIFY(!QFile::exists(dir.filePath("missing/a.png")));
+}
+
+void TestSentenceArcsView::onlyTheStrongestArcsAreDrawn()
+{
+    // One query, 40 keys with scores 0, 1, …, 39 (key 7 masked): weights grow with the key.
+    attn::Scenario s;
+    s.scores = {attn::Matrix(1, 40)};
+    for (int j = 0; j < 40; ++j) s.scores[0](0, j) = 0.1 * j;
+    s.value = attn::Matrix::Ones(40, 1);
+    s.mask.key_padding.assign(40, true);
+    s.mask.key_padding[7] = false;
+    ScenarioDocument document;
+    QVERIFY(document.load(s));
+    SentenceArcsView view(&document);
+    QCOMPARE(view.maxArcs(), 32);
+    std::vector<int> drawn = view.drawnArcs();
+    QCOMPARE(drawn.size(), std::size_t(32));
+    // Keys 8 … 39, faintest first: the 32 largest weights of the 39 visible keys.
+    for (int i = 0; i < 32; ++i) QCOMPARE(drawn[std::size_t(i)], 8 + i);
+    view.setMaxArcs(64); // more than there are: every visible key, the masked one still without
+    drawn = view.drawnArcs();
+    QCOMPARE(drawn.size(), std::size_t(39));
+    QVERIFY(std::find(drawn.begin(), drawn.end(), 7) == drawn.end());
+    view.setMaxArcs(0); // clamped to one: the strongest
+    QCOMPARE(view.drawnArcs(), std::vector<int>{39});
 }
 
 QTEST_MAIN(TestSentenceArcsView)
