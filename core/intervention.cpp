@@ -97,6 +97,13 @@ Scenario withoutKey(const Scenario &scenario, Index key)
     eraseAt(s.key_tokens, key);
     eraseAt(s.mask.key_padding, key);
     for (BoolMatrix &m : s.mask.visible) m = removeColumn(m, key);
+    if (!s.mask.document_ids.empty()) {
+        // One list for queries and keys needs n_q = n_k: the queries keep theirs, the keys lose one.
+        s.mask.query_document_ids = s.mask.document_ids;
+        s.mask.key_document_ids = s.mask.document_ids;
+        s.mask.document_ids.clear();
+    }
+    eraseAt(s.mask.key_document_ids, key);
     return s;
 }
 
@@ -145,8 +152,19 @@ Scenario restrictToQuery(const Scenario &scenario, int head, Index query)
     s.projection.reset();
     s.W_o = Matrix();
     s.b_o = Matrix();
+    // One head's sink logit (gpt-oss), for the one head left.
+    if (!s.sinks.empty()) s.sinks = {scenario.sinks[static_cast<std::size_t>(head)]};
     // 3. Labels and mask parts that index queries.
     if (!s.query_tokens.empty()) s.query_tokens = {scenario.query_tokens[static_cast<std::size_t>(query)]};
+    const auto q = static_cast<std::size_t>(query);
+    if (!s.mask.document_ids.empty()) {
+        // Shared ids need n_q = n_k: the one query keeps its document, the keys keep theirs.
+        s.mask.query_document_ids = {scenario.mask.document_ids[q]};
+        s.mask.key_document_ids = scenario.mask.document_ids;
+        s.mask.document_ids.clear();
+    } else if (!s.mask.query_document_ids.empty()) {
+        s.mask.query_document_ids = {scenario.mask.query_document_ids[q]};
+    }
     if (!s.mask.visible.empty()) {
         const BoolMatrix &m = scenario.mask.visible.size() == 1
                                   ? scenario.mask.visible[0]

@@ -46,6 +46,7 @@ private slots:
     void sweepMatchesSingleDeletions();
     void restrictedQueryMatchesTheFullScenario_data();
     void restrictedQueryMatchesTheFullScenario();
+    void restrictedQueryKeepsSharedDocumentIds();
     void restrictedQueryOfLearnedProjections();
     void errors();
 };
@@ -296,11 +297,45 @@ void TestIntervention::sweepMatchesSingleDeletions()
     }
 }
 
+void TestIntervention::restrictedQueryKeepsSharedDocumentIds()
+{
+    // Self-attention with one list of document ids for queries and keys (n_q = n_k): the cut
+    // keeps the query's document and every key's, and its row equals the full trace's.
+    Scenario s;
+    s.query = Matrix::Identity(5, 2 * 2).eval();
+    s.query(4, 1) = 3;
+    s.key = Matrix::Ones(5, 2);
+    s.key(2, 0) = -1;
+    s.value = Matrix::Identity(5, 2);
+    s.num_query_heads = 2;
+    s.num_kv_heads = 1;
+    s.mask.causal = true;
+    s.mask.document_ids = {0, 0, 1, 1, 1};
+    s.sinks = {0.25, -0.5};
+    const AttentionTrace full = attend(s);
+    for (int h = 0; h < 2; ++h)
+        for (Index i = 0; i < 5; ++i) {
+            const Scenario cut = restrictToQuery(s, h, i);
+            QCOMPARE(cut.mask.query_document_ids,
+                     (std::vector<std::int64_t>{s.mask.document_ids[std::size_t(i)]}));
+            const AttentionTrace t = attend(cut);
+            for (Index j = 0; j < 5; ++j) {
+                QCOMPARE(t.heads[0].visible(0, j), full.heads[std::size_t(h)].visible(i, j));
+                QCOMPARE(t.heads[0].weights(0, j), full.heads[std::size_t(h)].weights(i, j));
+            }
+            QCOMPARE(t.heads[0].output(0, 0), full.heads[std::size_t(h)].output(i, 0));
+        }
+    // Query 2 opens document 1: it sees only itself (causal), so key 0 and 1 are hidden.
+    QVERIFY(!full.heads[0].visible(2, 1));
+    QVERIFY(full.heads[0].visible(2, 2));
+}
+
 void TestIntervention::restrictedQueryMatchesTheFullScenario_data()
 {
     QTest::addColumn<QString>("variant");
-    for (const char *v : {"gqa", "causal-bottom-right", "window", "rope", "alibi", "alibi-explicit",
-                          "raw-scores-per-head", "visible-per-head", "padding"})
+    for (const char *v :
+         {"gqa", "causal-bottom-right", "window", "rope", "alibi", "alibi-explicit", "raw-scores-per-head",
+          "visible-per-head", "padding", "sinks", "documents", "softcap-prefix", "partial-rotary"})
         QTest::newRow(v) << QString::fromLatin1(v);
 }
 
@@ -351,6 +386,21 @@ void TestIntervention::restrictedQueryMatchesTheFullScenario()
         }
     } else if (variant == "padding") {
         s.mask.key_padding = {true, false, true, true, false, true};
+    } else if (variant == "sinks") {
+        s.sinks = {0.5, -1.0, 2.0, 0.0};
+        s.mask.key_padding = {true, false, true, true, true, true};
+    } else if (variant == "documents") {
+        s.mask.query_document_ids = {0, 1, 1, 2};
+        s.mask.key_document_ids = {0, 0, 1, 1, 1, 2};
+    } else if (variant == "softcap-prefix") {
+        s.softcap = 1.5;
+        s.mask.causal = true;
+        s.mask.prefix_length = 3;
+        s.alignment = Alignment::TopLeft;
+    } else if (variant == "partial-rotary") {
+        s.positional.kind = PositionalKind::Rope;
+        s.positional.rotary_dim = 2;
+        s.alignment = Alignment::BottomRight;
     }
     const AttentionTrace full = attend(s);
     const DeletionSweep fullSweep = deletionSweep(s);

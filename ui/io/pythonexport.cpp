@@ -2,6 +2,7 @@
 
 #include <QStringList>
 
+#include <algorithm>
 #include <cmath>
 
 namespace attn::io {
@@ -434,6 +435,26 @@ QByteArray pythonScript(const Scenario &s, const AttentionTrace &trace, const QS
     }
     out += QStringLiteral("print(\"every number agrees\")\n");
     return out.toUtf8();
+}
+
+std::optional<PythonExportGap> pythonExportGap(const Scenario &s)
+{
+    const auto gap = [](const char *field) {
+        return PythonExportGap{field,
+                               std::string("the NumPy export does not reproduce ") + field +
+                                   " yet (compute and the window do); export this scenario without it"};
+    };
+    if (s.softcap) return gap("softcap");
+    if (!s.sinks.empty()) return gap("sinks");
+    if (s.positional.rotary_dim && s.query.cols() > 0 &&
+        *s.positional.rotary_dim < s.query.cols() / std::max(1, s.num_query_heads))
+        return gap("positional.rotary_dim");
+    if (!s.mask.document_ids.empty() || !s.mask.query_document_ids.empty() ||
+        !s.mask.key_document_ids.empty())
+        return gap("mask.document_ids");
+    if (s.mask.prefix_length && *s.mask.prefix_length > 0) return gap("mask.prefix_length");
+    if (s.dtype != Precision::Float64) return gap("dtype");
+    return std::nullopt;
 }
 
 } // namespace attn::io
