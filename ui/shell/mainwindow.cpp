@@ -9,6 +9,7 @@
 #include "ui/lessons/lessonnavigator.h"
 #include "ui/lessons/lessonstage.h"
 #include "ui/plots/figureexport.h"
+#include "ui/shell/accessactions.h"
 #include "ui/shell/figureactions.h"
 #include "ui/shell/tensoractions.h"
 #include "ui/views/qkv/qkveditorview.h"
@@ -80,6 +81,7 @@ MainWindow::MainWindow(const QString &presetId, QWidget *parent) : QMainWindow(p
     new WorkspaceController(this); // File → workspaces, autosave, title
     new FigureActions(this);       // File → Export figure…, lesson figures; Edit → Copy figure
     addPreferencesActions(this);   // Edit → Undo history, Preferences…
+    new AccessActions(this);       // View → Show as table, High contrast, Bilingual; Help → Keys
     resize(1360, 860);
 }
 
@@ -300,6 +302,7 @@ void MainWindow::createLessonDock()
     addDockWidget(Qt::LeftDockWidgetArea, m_lessonDock);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("viewMenu"));
     QAction *qkv = view->addAction(tr("&Q/K/V editor"), this, [this] { showView(QStringLiteral("qkv")); });
     qkv->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
     int key = Qt::Key_2;
