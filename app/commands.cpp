@@ -10,10 +10,13 @@
 #include "ui/io/tensorscenario.h"
 #include "ui/lessons/lessonloader.h"
 #include "ui/lessons/lessonstage.h"
+#include "ui/lessons/lessontranslation.h"
 #include "ui/plots/figureexport.h"
 #include "ui/plots/plotexport.h"
 #include "ui/plots/viridis.h"
+#include "ui/shell/translation.h"
 
+#include <QApplication>
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
@@ -285,10 +288,22 @@ int runExport(const QStringList &arguments)
     const QCommandLineOption colorMapOption(
         "colormap", "Colour map of the heatmaps: viridis (default) or cividis (colour-blind safe).", "NAME",
         "viridis");
+    const QCommandLineOption languageOption(
+        "language", "Language of the figures' text and of the lessons: en (default) or zh_CN.", "LANGUAGE",
+        "en");
     parser.addOptions({outOption, formatOption, sizeOption, dpiOption, colorMapOption, presetOption,
-                       lessonOption, lessonsOption});
+                       lessonOption, lessonsOption, languageOption});
     if (const std::optional<int> stop = parseCommand(parser, arguments, QStringLiteral("export")))
         return *stop;
+    if (!ui::isInterfaceLanguage(parser.value(languageOption))) {
+        printError(
+            QStringLiteral("--language must be one of %1, got \"%2\"")
+                .arg(ui::interfaceLanguages().join(QStringLiteral(", ")), parser.value(languageOption)));
+        return BadInput;
+    }
+    // The figures draw their words through tr(); the lessons read their translation files.
+    if (auto *gui = qobject_cast<QApplication *>(QCoreApplication::instance()))
+        lessons::setLessonLanguage(ui::installTranslators(*gui, parser.value(languageOption)));
     if (!parser.isSet(outOption) || parser.value(outOption).isEmpty()) {
         printError("export needs --out DIR");
         return BadInput;

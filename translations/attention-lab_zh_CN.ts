@@ -2,6 +2,64 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>AccessActions</name>
+    <message>
+        <location filename="../ui/shell/accessactions.cpp" line="+35"/>
+        <source>Show as &amp;table</source>
+        <translation>以表格显示(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The numbers of the figure on screen as a table you can copy</source>
+        <translation>把屏幕上图形的数值显示为可复制的表格</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;High contrast</source>
+        <translation>高对比度(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>White text on black with a yellow focus (also in Preferences → Theme)</source>
+        <translation>黑底白字，焦点为黄色（也可在 首选项 → 主题 中设置）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&amp;Bilingual lesson text</source>
+        <translation>双语课程文本(&amp;B)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Show the English text under the translated lesson text, for mixed classrooms</source>
+        <translation>在译文下方显示英文原文，供多语言课堂使用</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Every action of the menus with its shortcut, and the keys of the figures</source>
+        <translation>菜单中的每个操作及其快捷键，以及图形中可用的按键</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Q/K/V editor</source>
+        <translation>Q/K/V 编辑器</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 figure</source>
+        <translation>%1 图</translation>
+    </message>
+</context>
+<context>
     <name>BarPlot</name>
     <message>
         <location filename="../ui/plots/barplot.cpp" line="+64"/>
@@ -1116,7 +1174,12 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
         <translation>因果窗口 W(&amp;W)（键数，含自身）</translation>
     </message>
     <message>
-        <location line="+125"/>
+        <location line="+12"/>
+        <source>The costs at n and at 2n</source>
+        <translation>n 与 2n 时的开销</translation>
+    </message>
+    <message>
+        <location line="+114"/>
         <source>%1 query heads cannot be split into %2 equal groups: GQA needs H_q to be a multiple of H_kv. The cache is still counted for %2 K/V heads.</source>
         <translation>%1 个查询头无法分成 %2 个相等的组：GQA 要求 H_q 是 H_kv 的倍数。缓存仍按 %2 个 K/V 头计算。</translation>
     </message>
@@ -1437,6 +1500,44 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
     </message>
 </context>
 <context>
+    <name>FigureTableDialog</name>
+    <message>
+        <location filename="../ui/shell/figuretabledialog.cpp" line="+19"/>
+        <source>Figure as a table</source>
+        <translation>图形的表格形式</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Tables of the figure</source>
+        <translation>图形的表格</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This figure has no table of numbers.</source>
+        <translation>此图形没有数值表格。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Copy table</source>
+        <translation>复制表格(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Copy the table shown as tab-separated text (pastes into a spreadsheet)</source>
+        <translation>把当前表格复制为以制表符分隔的文本（可粘贴到电子表格）</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Table</source>
+        <translation>表格</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Table %1</source>
+        <translation>表格 %1</translation>
+    </message>
+</context>
+<context>
     <name>HeadGrid</name>
     <message>
         <location filename="../ui/views/train/headgrid.cpp" line="+29"/>
@@ -1495,7 +1596,7 @@ Double-click to open this head in the Q/K/V editor</source>
 <context>
     <name>HeadsView</name>
     <message>
-        <location filename="../ui/views/heads/headsview.cpp" line="+67"/>
+        <location filename="../ui/views/heads/headsview.cpp" line="+68"/>
         <source>How many K/V heads the query heads share. Fewer K/V heads: a smaller KV cache; switching averages the K/V heads of each new group (Ainslie et al. 2023, §2.1).</source>
         <translation>查询头共享多少个 K/V 头。K/V 头越少，KV 缓存越小；切换时对每个新组内的 K/V 头取平均（Ainslie 等，2023，§2.1）。</translation>
     </message>
@@ -1525,7 +1626,7 @@ Double-click to open this head in the Q/K/V editor</source>
         <translation>头：</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+94"/>
         <source>Nothing to show</source>
         <translation>无可显示内容</translation>
     </message>
@@ -1583,7 +1684,7 @@ masked</source>
 <context>
     <name>HeatmapPlot</name>
     <message>
-        <location filename="../ui/plots/heatmapplot.cpp" line="+39"/>
+        <location filename="../ui/plots/heatmapplot.cpp" line="+40"/>
         <source>weight 0 on every key, output 0</source>
         <translation>每个键权重为 0，输出为 0</translation>
     </message>
@@ -1603,7 +1704,7 @@ masked</source>
         <translation>一个错误</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+87"/>
         <source>Attention weights A</source>
         <translation>注意力权重 A</translation>
     </message>
@@ -1830,12 +1931,17 @@ masked</source>
 <context>
     <name>LessonNavigator</name>
     <message>
-        <location filename="../ui/lessons/lessonnavigator.cpp" line="+48"/>
+        <location filename="../ui/lessons/lessonnavigator.cpp" line="+52"/>
         <source>Click a lesson to open it where you left it</source>
         <translation>点击一门课程，从上次离开的位置打开</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+20"/>
+        <source>Step text</source>
+        <translation>步骤正文</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Your task</source>
         <translation>你的任务</translation>
     </message>
@@ -1861,12 +1967,12 @@ masked</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+333"/>
+        <location line="+337"/>
         <source>Next ›</source>
         <translation>下一步 ›</translation>
     </message>
     <message>
-        <location line="-331"/>
+        <location line="-335"/>
         <source>Next step (PgDn, Ctrl+→)</source>
         <translation>下一步（PgDn，Ctrl+→）</translation>
     </message>
@@ -1923,12 +2029,12 @@ masked</source>
         <translation>请在上方选择一门课程</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Lesson %1 · %2</source>
         <translation>第 %1 课 · %2</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>Show a hint (%1 of %2)</source>
         <translation>显示提示（%1 / %2）</translation>
     </message>
@@ -1948,7 +2054,7 @@ masked</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+28"/>
         <source>**Hint %1.** %2</source>
         <translation>**提示 %1。** %2</translation>
     </message>
@@ -1964,12 +2070,12 @@ masked</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+62"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+63"/>
         <source>Attention Lab</source>
         <translation>注意力实验室</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+70"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2070,8 +2176,8 @@ masked</source>
         <translation>载入另一个场景会替换当前场景及其撤销历史。</translation>
     </message>
     <message>
-        <location line="-135"/>
-        <location line="+162"/>
+        <location line="-136"/>
+        <location line="+163"/>
         <location line="+12"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
@@ -2084,7 +2190,7 @@ masked</source>
 %1</translation>
     </message>
     <message>
-        <location line="+150"/>
+        <location line="+151"/>
         <source>There is no lesson “%1”. The lessons are: %2.</source>
         <translation>没有课程“%1”。课程有：%2。</translation>
     </message>
@@ -2106,8 +2212,8 @@ masked</source>
         <translation>窗口改为显示你上次所在的课程。</translation>
     </message>
     <message>
-        <location line="-340"/>
-        <location line="+162"/>
+        <location line="-342"/>
+        <location line="+163"/>
         <location line="+12"/>
         <source>%1
 
@@ -2117,8 +2223,8 @@ masked</source>
 %2</translation>
     </message>
     <message>
-        <location line="-172"/>
-        <location line="+191"/>
+        <location line="-173"/>
+        <location line="+192"/>
         <source>The file is a valid scenario, but its attention cannot be computed:
 %1</source>
         <translation>该文件是有效的场景，但其注意力无法计算：
@@ -2150,7 +2256,7 @@ masked</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Q/K/V editor</source>
         <translation>&amp;Q/K/V 编辑器</translation>
     </message>
@@ -3488,7 +3594,7 @@ against n</source>
 <context>
     <name>PositionView</name>
     <message>
-        <location filename="../ui/views/position/positionview.cpp" line="+46"/>
+        <location filename="../ui/views/position/positionview.cpp" line="+47"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -3592,7 +3698,7 @@ r 为偶数，2 ≤ r ≤ d_k；全部 = d_k。</translation>
         <translation>曲线键：</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+108"/>
         <source>Positional scheme: %1</source>
         <translation>位置方案：%1</translation>
     </message>
@@ -3808,6 +3914,11 @@ ALiBi：%1</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>High contrast</source>
+        <translation>高对比度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;Theme:</source>
         <translation>主题(&amp;T)：</translation>
     </message>
@@ -3959,11 +4070,12 @@ ALiBi：%1</translation>
     <message>
         <location line="+9"/>
         <location line="+60"/>
+        <location line="+86"/>
         <source>head %1</source>
         <translation>头 %1</translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-106"/>
         <source>Query “%1”: head outputs side by side = concatenation (1 × %2)  ·  W_o (%2 × %3)  =  output (1 × %3)</source>
         <translation>查询“%1”：各头输出并排 = 拼接（1 × %2）  ·  W_o（%2 × %3）  =  输出（1 × %3）</translation>
     </message>
@@ -3991,6 +4103,11 @@ ALiBi：%1</translation>
         <location line="+2"/>
         <source>Blue &lt; 0 &lt; red; W_o seeded, not trained.</source>
         <translation>蓝 &lt; 0 &lt; 红；W_o 带种子，未训练。</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Attention weights of every head</source>
+        <translation>每个头的注意力权重</translation>
     </message>
     <message>
         <location filename="../ui/views/position/positionfigure.cpp" line="+104"/>
@@ -4062,6 +4179,78 @@ ALiBi：%1</translation>
         <source>none</source>
         <translation>无</translation>
     </message>
+    <message>
+        <location line="+42"/>
+        <source>Attention weights with positions</source>
+        <translation>加入位置后的注意力权重</translation>
+    </message>
+    <message>
+        <location filename="../ui/views/interventions/interventionfigure.cpp" line="+111"/>
+        <source>weight (left axis)</source>
+        <translation>权重（左轴）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>‖Δ output‖ if deleted (right axis)</source>
+        <translation>删除后的 ‖Δ 输出‖（右轴）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>≠ ranks disagree</source>
+        <translation>≠ 排名不一致</translation>
+    </message>
+    <message>
+        <location filename="../ui/views/mask/maskfigure.cpp" line="+297"/>
+        <location line="+12"/>
+        <source>real</source>
+        <translation>真实</translation>
+    </message>
+    <message>
+        <location line="-11"/>
+        <location line="+10"/>
+        <source>pad</source>
+        <translation>填充</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>weight 0</source>
+        <translation>权重 0</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>masked (excluded before softmax)</source>
+        <translation>已屏蔽（在 softmax 之前排除）</translation>
+    </message>
+    <message>
+        <location filename="../ui/views/tiling/tilingfigure.cpp" line="+250"/>
+        <source> (%1 of %2)</source>
+        <translation>（%2 维中的 %1 维）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>query</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>max m</source>
+        <translation>最大值 m</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>sum ℓ</source>
+        <translation>和 ℓ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>output so far</source>
+        <translation>目前的输出</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>naive output</source>
+        <translation>朴素算法的输出</translation>
+    </message>
 </context>
 <context>
     <name>QkvEditorView</name>
@@ -4093,7 +4282,7 @@ A = softmax(分数)：每个头 n_q × n_k   O = A·V：n_q × (H_q·d_v)</trans
         <translation>查询：</translation>
     </message>
     <message>
-        <location line="+195"/>
+        <location line="+198"/>
         <source> — computed from X: edit X or %1 above</source>
         <translation> — 由 X 计算得出：请编辑上方的 X 或 %1</translation>
     </message>
@@ -5047,6 +5236,105 @@ masked: this query may not attend to this key</source>
         <location line="+109"/>
         <source>query “%1”: click to show its weights</source>
         <translation>查询“%1”：点击以显示其权重</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <location filename="../ui/shell/shortcutsdialog.cpp" line="+40"/>
+        <location line="+3"/>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Menu</source>
+        <translation>菜单</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Shortcut</source>
+        <translation>快捷键</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Heatmaps and grids</source>
+        <translation>热图与网格</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move between cells</source>
+        <translation>在单元格之间移动</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Arrow keys</source>
+        <translation>方向键</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>First or last key of the row</source>
+        <translation>本行的第一个或最后一个键</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Home, End</source>
+        <translation>Home、End</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>First or last cell</source>
+        <translation>第一个或最后一个单元格</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Ctrl+Home, Ctrl+End</source>
+        <translation>Ctrl+Home、Ctrl+End</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Select the query of the cell (mask editor: mask or unmask the cell)</source>
+        <translation>选中该单元格的查询（掩码编辑器中：屏蔽或取消屏蔽该单元格）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Enter</source>
+        <translation>Enter</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mask editor</source>
+        <translation>掩码编辑器</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Mask or unmask the cell</source>
+        <translation>屏蔽或取消屏蔽该单元格</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Space</source>
+        <translation>空格</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Next or previous control</source>
+        <translation>下一个或上一个控件</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Tab, Shift+Tab</source>
+        <translation>Tab、Shift+Tab</translation>
     </message>
 </context>
 <context>
@@ -6088,7 +6376,7 @@ softmax 权重 %3
     </message>
     <message>
         <location line="+71"/>
-        <location filename="../ui/plots/plotexport.cpp" line="+110"/>
+        <location filename="../ui/plots/plotexport.cpp" line="+133"/>
         <location filename="../ui/views/common/paintedexport.cpp" line="+37"/>
         <source>Unknown figure format “%1”: use png, svg or pdf.</source>
         <translation>未知的图格式“%1”：请使用 png、svg 或 pdf。</translation>
@@ -6109,7 +6397,7 @@ softmax 权重 %3
         <translation>注意力权重 A，头 %1（K/V 头 %2）</translation>
     </message>
     <message>
-        <location filename="../ui/plots/plotexport.cpp" line="-72"/>
+        <location filename="../ui/plots/plotexport.cpp" line="-95"/>
         <source>Cannot write %1: the folder %2 does not exist.</source>
         <translation>无法写入 %1：文件夹 %2 不存在。</translation>
     </message>
@@ -6132,18 +6420,18 @@ softmax 权重 %3
     </message>
     <message>
         <location line="+8"/>
-        <location filename="../ui/views/common/paintedexport.cpp" line="+17"/>
+        <location filename="../ui/views/common/paintedexport.cpp" line="+20"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+34"/>
         <source>a %1×%2 figure at %3 DPI would be %4×%5 pixels (%6 GiB in memory); the most is %7 million pixels, e.g. 16384×16384: lower the DPI or the size</source>
         <translation>%1×%2 的图在 %3 DPI 下将是 %4×%5 像素（内存中 %6 GiB）；最多 %7 百万像素，例如 16384×16384：请降低 DPI 或尺寸</translation>
     </message>
     <message>
         <location line="+40"/>
-        <location filename="../ui/views/common/paintedexport.cpp" line="-46"/>
+        <location filename="../ui/views/common/paintedexport.cpp" line="-49"/>
         <source>Invalid figure size %1×%2: both must be positive.</source>
         <translation>无效的图尺寸 %1×%2：两者都必须为正数。</translation>
     </message>
@@ -6298,7 +6586,7 @@ softmax 权重 %3
         <translation>无法将 %1 编码为 PNG。</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+25"/>
         <source>Cannot start the PDF painter for %1.</source>
         <translation>无法为 %1 启动 PDF 绘制器。</translation>
     </message>
@@ -6833,6 +7121,14 @@ softmax 权重 %3
     </message>
 </context>
 <context>
+    <name>attn::ui::AccessActions</name>
+    <message>
+        <location filename="../ui/shell/accessnames.cpp" line="+91"/>
+        <source>View → Show as table (Ctrl+T) gives its numbers</source>
+        <translation>视图 → 以表格显示（Ctrl+T）可给出其数值</translation>
+    </message>
+</context>
+<context>
     <name>attn::ui::AutosaveStore</name>
     <message>
         <location filename="../ui/workspace/autosavestore.cpp" line="-80"/>
@@ -6853,6 +7149,74 @@ softmax 权重 %3
         <location line="+2"/>
         <source>it cannot be made private</source>
         <translation>无法将它设为私有</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::CellGrid</name>
+    <message>
+        <location filename="../ui/base/cellgrid.cpp" line="+15"/>
+        <source>query</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1 %2, %3 %4</source>
+        <extracomment>A heatmap cell read aloud: &quot;query she, key Xiaohong&quot;</extracomment>
+        <translation>%1 %2，%3 %4</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>, %1 %2</source>
+        <translation>，%1 %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>, masked</source>
+        <translation>，已屏蔽</translation>
+    </message>
+    <message>
+        <location filename="../ui/base/figuretable.cpp" line="+40"/>
+        <source>%1 \ %2</source>
+        <extracomment>The corner of a weights table: rows are queries, columns keys</extracomment>
+        <translation>%1 \ %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source> (masked)</source>
+        <translation>（已屏蔽）</translation>
+    </message>
+    <message>
+        <location filename="../ui/base/gridaccessible.cpp" line="+42"/>
+        <source>masked: this key is not visible to this query</source>
+        <translation>已屏蔽：此查询看不到这个键</translation>
+    </message>
+    <message>
+        <location line="+122"/>
+        <source>%1 rows (queries) × %2 columns (keys); arrow keys move between cells</source>
+        <translation>%1 行（查询）× %2 列（键）；方向键在单元格之间移动</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::FigureTable</name>
+    <message>
+        <location filename="../ui/plots/plottables.cpp" line="+35"/>
+        <source>x</source>
+        <translation>x</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>y</source>
+        <translation>y</translation>
     </message>
 </context>
 <context>

@@ -51,6 +51,7 @@ private slots:
     void exportSvgAndPdf();
     void exportRejectsBadOptions_data();
     void exportRejectsBadOptions();
+    void exportInChinese();
     void exportPngAtDpi_data();
     void exportPngAtDpi();
     void exportRejectsBadDpi_data();
@@ -330,6 +331,8 @@ void TestCli::exportRejectsBadOptions_data()
     QTest::addRow("unknown colour map")
         << QStringList{"export", "--out", "x", "--colormap", "jet"} << "viridis or cividis";
     QTest::addRow("stray argument") << QStringList{"export", "stray", "--out", "x"} << "stray";
+    QTest::addRow("unknown language") << QStringList{"export", "--out", "x", "--language", "fr"}
+                                      << "--language must be one of en, zh_CN, got \"fr\"";
 }
 
 void TestCli::exportRejectsBadOptions()
@@ -339,6 +342,24 @@ void TestCli::exportRejectsBadOptions()
     const Run r = run(arguments);
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(QString::fromUtf8(r.err).contains(mentions), r.err.constData());
+}
+
+void TestCli::exportInChinese()
+{
+    // The heatmap's colour bar says "权重" (weight) and its axes "键" / "查询" under --language zh_CN, and
+    // the SVG names a CJK font for them; without the option the same figure is English.
+    QTemporaryDir dir;
+    for (const QString &language : {QStringLiteral("zh_CN"), QStringLiteral("en")}) {
+        const Run r = run({"export", "--out", dir.filePath(language), "--format", "svg", "--preset",
+                           "xiaohong-zh", "--language", language});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QFile f(dir.filePath(language + QStringLiteral("/xiaohong-zh-weights.svg")));
+        QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(f.fileName()));
+        const QString svg = QString::fromUtf8(f.readAll());
+        QCOMPARE(svg.contains(QStringLiteral(">权重<")), language == QLatin1String("zh_CN"));
+        QCOMPARE(svg.contains(QStringLiteral(">weight<")), language == QLatin1String("en"));
+        QVERIFY(svg.contains(QStringLiteral("'Noto Sans CJK SC'")));
+    }
 }
 
 void TestCli::exportPngAtDpi_data()

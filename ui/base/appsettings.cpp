@@ -14,12 +14,14 @@ const QString kDecimalsKey = QStringLiteral("display/decimals");
 const QString kPresentationKey = QStringLiteral("display/presentationMode");
 const QString kThemeKey = QStringLiteral("display/theme");
 const QString kLanguageKey = QStringLiteral("display/language");
+const QString kBilingualKey = QStringLiteral("display/bilingual");
 
 QString themeName(ThemeChoice theme)
 {
     switch (theme) {
     case ThemeChoice::Light: return QStringLiteral("light");
     case ThemeChoice::Dark: return QStringLiteral("dark");
+    case ThemeChoice::HighContrast: return QStringLiteral("high-contrast");
     case ThemeChoice::System: break;
     }
     return QStringLiteral("system");
@@ -29,6 +31,7 @@ ThemeChoice themeFromName(const QString &name)
 {
     if (name == QLatin1String("light")) return ThemeChoice::Light;
     if (name == QLatin1String("dark")) return ThemeChoice::Dark;
+    if (name == QLatin1String("high-contrast")) return ThemeChoice::HighContrast;
     return ThemeChoice::System;
 }
 
@@ -75,6 +78,7 @@ void AppSettings::useFile(const QString &iniPath)
     const bool presentation = m_presentationMode;
     const ThemeChoice theme = m_theme;
     const QString language = m_language;
+    const bool bilingual = m_bilingual;
     load();
     bool any = false;
     if (colorMap != m_colorMap) emit colorMapChanged(m_colorMap), any = true;
@@ -82,6 +86,7 @@ void AppSettings::useFile(const QString &iniPath)
     if (presentation != m_presentationMode) emit presentationModeChanged(m_presentationMode), any = true;
     if (theme != m_theme) emit themeChanged(m_theme), any = true;
     if (language != m_language) emit languageChanged(m_language), any = true;
+    if (bilingual != m_bilingual) emit bilingualChanged(m_bilingual), any = true;
     if (any) emit changed();
 }
 
@@ -97,6 +102,8 @@ void AppSettings::load()
     m_presentationMode = presentation == QLatin1String("true") || presentation == QLatin1String("1");
     m_theme = themeFromName(settings->value(kThemeKey).toString());
     m_language = cleanLanguage(settings->value(kLanguageKey).toString());
+    const QString bilingualText = settings->value(kBilingualKey).toString().trimmed().toLower();
+    m_bilingual = bilingualText == QLatin1String("true") || bilingualText == QLatin1String("1");
 }
 
 void AppSettings::write(const QString &key, const QVariant &value)
@@ -148,6 +155,15 @@ void AppSettings::setLanguage(const QString &language)
     m_language = clean;
     write(kLanguageKey, clean);
     emit languageChanged(clean);
+    emit changed();
+}
+
+void AppSettings::setBilingual(bool on)
+{
+    if (on == m_bilingual) return;
+    m_bilingual = on;
+    write(kBilingualKey, on);
+    emit bilingualChanged(on);
     emit changed();
 }
 

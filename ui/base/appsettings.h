@@ -17,8 +17,9 @@ enum class ColorMapKind {
     Cividis, ///< Nuñez, Anderton & Renslow 2018, optimised for colour-vision deficiency
 };
 
-/// Light or dark palette; System follows the desktop's palette at start-up.
-enum class ThemeChoice { System, Light, Dark };
+/// Light or dark palette; System follows the desktop's palette at start-up; HighContrast is white
+/// text on black with yellow focus and selection (for low vision and projectors in daylight).
+enum class ThemeChoice { System, Light, Dark, HighContrast };
 
 /// The preferences of the running application. Reads QSettings (organisation and application
 /// names set by main()) on first use, writes every change at once, and emits the matching
@@ -57,6 +58,11 @@ public:
     ThemeChoice theme() const { return m_theme; }
     void setTheme(ThemeChoice theme);
 
+    /// Shows the English text under the translated one (lesson text, titles, tasks, hints), for
+    /// classrooms that share a screen across languages (default off).
+    bool bilingual() const { return m_bilingual; }
+    void setBilingual(bool on);
+
     /// "" (follow the system locale), "en" or "zh_CN". Takes effect at the next start.
     QString language() const { return m_language; }
     void setLanguage(const QString &language);
@@ -67,6 +73,7 @@ signals:
     void presentationModeChanged(bool on);
     void themeChanged(attn::ui::ThemeChoice theme);
     void languageChanged(const QString &language);
+    void bilingualChanged(bool on);
     /// Any of the above changed.
     void changed();
 
@@ -82,6 +89,7 @@ private:
     bool m_presentationMode = false;
     ThemeChoice m_theme = ThemeChoice::System;
     QString m_language;
+    bool m_bilingual = false;
 };
 
 } // namespace attn::ui

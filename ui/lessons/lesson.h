@@ -74,14 +74,19 @@ struct LessonStep {
     TokenRef selectedQuery;     ///< the query shown when the step opens (unset = 0)
     std::optional<LessonTask> task;
     QStringList hints; ///< revealed one at a time, on request
+    /// The English of a translated step (bilingual.h): each empty when the step is shown in English
+    /// or the translation left that string English.
+    QString englishTitle, englishText, englishTask;
+    QStringList englishHints; ///< (hints) or empty
 };
 
 /// A lesson file, parsed and validated.
 struct Lesson {
     QString id; ///< "03-softmax-mixture": two digits, a dash, a lowercase slug
     QString title;
-    QString summary;    ///< one sentence for the lesson list's tooltip; may be empty
-    QString sourcePath; ///< the file it came from (":/lessons/…" for shipped lessons)
+    QString summary;      ///< one sentence for the lesson list's tooltip; may be empty
+    QString englishTitle; ///< the English title of a translated lesson; empty when shown in English
+    QString sourcePath;   ///< the file it came from (":/lessons/…" for shipped lessons)
     std::vector<LessonStep> steps;
 };
 

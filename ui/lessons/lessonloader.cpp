@@ -6,6 +6,7 @@
 #include "ui/base/resources.h"
 #include "ui/document/jsonproblem.h"
 #include "ui/document/scenariojson.h"
+#include "ui/lessons/bilingual.h"
 #include "ui/lessons/lessoncheck.h"
 #include "ui/lessons/lessonmarkdown.h"
 #include "ui/lessons/lessonreader.h"
@@ -383,6 +384,7 @@ LessonFileResult parseLesson(const QByteArray &text, const QString &path)
         return english;
     }
     translated.translationProblems = std::move(english.translationProblems);
+    keepEnglish(*translated.lesson, *english.lesson); // for the bilingual view
     return translated;
 }
 

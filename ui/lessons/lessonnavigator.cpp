@@ -1,6 +1,8 @@
 #include "ui/lessons/lessonnavigator.h"
 
+#include "ui/base/appsettings.h"
 #include "ui/document/scenariodocument.h"
+#include "ui/lessons/bilingual.h"
 #include "ui/lessons/lessoncheck.h"
 #include "ui/lessons/lessonstage.h"
 #include "ui/views/common/figureview.h"
@@ -43,6 +45,8 @@ LessonNavigator::LessonNavigator(doc::ScenarioDocument *document, QWidget *paren
     : QWidget(parent), m_document(document)
 {
     setObjectName(QStringLiteral("lessonNavigator"));
+    connect(&ui::AppSettings::instance(), &ui::AppSettings::bilingualChanged, this,
+            &LessonNavigator::updateStepWidgets);
     m_list = new QListWidget(this);
     m_list->setObjectName(QStringLiteral("lessonList"));
     m_list->setToolTip(tr("Click a lesson to open it where you left it"));
@@ -65,6 +69,7 @@ LessonNavigator::LessonNavigator(doc::ScenarioDocument *document, QWidget *paren
 
     m_text = new LessonText(this);
     m_text->setObjectName(QStringLiteral("stepText"));
+    m_text->setAccessibleName(tr("Step text"));
 
     auto *taskBox = new QGroupBox(tr("Your task"), this);
     m_taskBox = taskBox;
@@ -407,12 +412,16 @@ void LessonNavigator::updateStepWidgets()
         m_backAction->setEnabled(false);
         return;
     }
-    m_lessonTitle->setText(tr("Lesson %1 · %2").arg(lesson->id.left(2).toInt()).arg(lesson->title));
+    const bool both = ui::AppSettings::instance().bilingual(); // the English under the translation
+    m_lessonTitle->setText(tr("Lesson %1 · %2")
+                               .arg(lesson->id.left(2).toInt())
+                               .arg(withEnglish(lesson->title, lesson->englishTitle, both, false)));
     m_stepIndicator->setText(stepIndicatorText());
-    m_stepTitle->setText(step->title);
-    m_text->showMarkdown(step->text, QFileInfo(lesson->sourcePath).path());
+    m_stepTitle->setText(withEnglish(step->title, step->englishTitle, both, false));
+    m_text->showMarkdown(bilingualStepText(*step, both), QFileInfo(lesson->sourcePath).path());
     m_taskBox->setVisible(step->task.has_value());
-    m_taskDescription->setText(step->task ? step->task->description : QString());
+    m_taskDescription->setText(step->task ? withEnglish(step->task->description, step->englishTask, both)
+                                          : QString());
     m_hints->setText(hintsText());
     m_hints->setVisible(m_hintsShown > 0);
     m_hintButton->setVisible(!step->hints.isEmpty());
@@ -458,8 +467,14 @@ QString LessonNavigator::hintsText() const
     const LessonStep *step = currentStepData();
     if (!step) return {};
     QStringList shown;
-    for (int i = 0; i < std::min<int>(m_hintsShown, static_cast<int>(step->hints.size())); ++i)
-        shown << tr("**Hint %1.** %2").arg(i + 1).arg(step->hints[i]);
+    for (int i = 0; i < std::min<int>(m_hintsShown, static_cast<int>(step->hints.size())); ++i) {
+        // A hard line break (two spaces) puts the English on a line of its own in the same hint.
+        const QString english = step->englishHints.value(i);
+        const QString hint = ui::AppSettings::instance().bilingual() && !english.isEmpty()
+                                 ? step->hints[i] + QStringLiteral("  \n") + english
+                                 : step->hints[i];
+        shown << tr("**Hint %1.** %2").arg(i + 1).arg(hint);
+    }
     return shown.join(QStringLiteral("\n\n"));
 }
 

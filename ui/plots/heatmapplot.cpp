@@ -1,6 +1,7 @@
 #include "ui/plots/heatmapplot.h"
 
 #include "ui/base/appsettings.h"
+#include "ui/base/cellgridkeys.h"
 #include "ui/base/numbertext.h"
 #include "ui/plots/colorbar.h"
 #include "ui/plots/plotexport.h"
@@ -74,6 +75,11 @@ protected:
         };
         for (int index : notANumber)
             painter->fillRect(cellRect(index / columns, index % columns), notANumberColor());
+        QVector<QLineF> hatch; // masked cells: a pattern as well as a colour
+        for (int index = 0; index < rows * columns; ++index)
+            if (masked[index]) appendMaskedHatch(hatch, cellRect(index / columns, index % columns));
+        painter->setPen(maskedHatchPen());
+        painter->drawLines(hatch);
 
         // One font size for every cell: as large as fits "0.000" with a margin, at most 11 pt.
         QFont font = parentPlot()->font();
@@ -112,6 +118,7 @@ HeatmapPlot::HeatmapPlot(QWidget *parent) : QCustomPlot(parent)
     connect(this, &QCustomPlot::afterReplot, this, &HeatmapPlot::onAfterReplot);
     connect(this, &QCustomPlot::beforeReplot, this, &HeatmapPlot::fitTitle);
     connect(&AppSettings::instance(), &AppSettings::colorMapChanged, this, &HeatmapPlot::applyColorMap);
+    new CellGridKeys(this); // arrow keys walk the cells (heatmapgrid.cpp)
 }
 
 HeatmapPlot::~HeatmapPlot() = default;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/attention.h"
+#include "ui/base/cellgrid.h"
 
 #include <QStringList>
 #include <qcustomplot.h>
@@ -20,7 +21,7 @@ class WeightsColorMap;
 /// visible cell is pink with "NaN". A query row that sees no key is marked "⊘" on the axis.
 /// Clicking a cell selects its query row; hovering shows the exact weight and logit. With
 /// many tokens only every k-th tick label is shown, so that they never overlap.
-class HeatmapPlot : public QCustomPlot {
+class HeatmapPlot : public QCustomPlot, public CellGrid {
     Q_OBJECT
 
 public:
@@ -85,12 +86,25 @@ public:
     QCPColorMap *colorMap() const;
     ColorBar *colorScale() const { return m_colorScale; }
 
+    // CellGrid (heatmapgrid.cpp): the keyboard cursor is outlined while the plot has the focus;
+    // moving it to another row selects that query, as a click does.
+    int gridRows() const override { return queryCount(); }
+    int gridColumns() const override { return keyCount(); }
+    QString gridRowHeader(int row) const override;
+    QString gridColumnHeader(int column) const override;
+    QString gridCellValue(int row, int column) const override;
+    bool gridCellMasked(int row, int column) const override { return isMasked(row, column); }
+    QRect gridCellRect(int row, int column) const override;
+    QString gridCaption() const override { return m_fullTitle; }
+    bool gridActivateCell(int row, int column) override;
+
 signals:
     /// The user clicked a cell of query row `row`.
     void querySelected(int row);
 
 protected:
     bool event(QEvent *event) override;
+    void gridCurrentCellChanged() override;
 
 private:
     void setupAxes();
@@ -116,9 +130,11 @@ private:
     QCPTextElement *m_title = nullptr;
     QString m_fullTitle; ///< as set; m_title shows it fitted (fitTitle)
     QCPItemRect *m_selectionRect = nullptr;
-    Matrix m_weights;     // (n_q, n_k)
-    Matrix m_logits;      // (n_q, n_k)
-    BoolMatrix m_visible; // (n_q, n_k)
+    QCPItemRect *m_cursorRect = nullptr;   ///< the keyboard cursor, white (heatmapgrid.cpp)
+    QCPItemRect *m_cursorDashes = nullptr; ///< and black dashes over it
+    Matrix m_weights;                      // (n_q, n_k)
+    Matrix m_logits;                       // (n_q, n_k)
+    BoolMatrix m_visible;                  // (n_q, n_k)
     QStringList m_queryLabels;
     QStringList m_keyLabels;
     QStringList m_rowTicks; // query labels, "⊘ " before those that see no key

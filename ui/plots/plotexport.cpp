@@ -59,12 +59,35 @@ bool writeSvg(QCustomPlot *plot, const QString &path, QSize size, QString *error
     painter.end();
 
     QString reason;
-    if (!saveFileAtomically(path, buffer.data(), &reason))
+    if (!saveFileAtomically(path, withCjkFontFallback(buffer.data()), &reason))
         return fail(error, tr("Cannot write %1: %2").arg(path, reason));
     return true;
 }
 
 } // namespace
+
+QByteArray withCjkFontFallback(const QByteArray &svg)
+{
+    static const QByteArray fallback =
+        QByteArrayLiteral(", 'Noto Sans CJK SC', 'WenQuanYi Micro Hei', 'Source Han Sans SC', "
+                          "'Microsoft YaHei', 'PingFang SC', sans-serif");
+    static const QByteArray attribute = QByteArrayLiteral("font-family=\"");
+    QByteArray out;
+    out.reserve(svg.size() + svg.size() / 8);
+    qsizetype from = 0;
+    for (qsizetype at = svg.indexOf(attribute); at >= 0; at = svg.indexOf(attribute, from)) {
+        const qsizetype start = at + attribute.size();
+        const qsizetype end = svg.indexOf('"', start);
+        if (end < 0) break;
+        QByteArray family = svg.mid(start, end - start);
+        // Qt writes the family bare ("DejaVu Sans"): quote it so the list parses.
+        if (!family.startsWith('\'') && family.contains(' ')) family = '\'' + family + '\'';
+        out += svg.mid(from, start - from) + family + fallback;
+        from = end;
+    }
+    out += svg.mid(from);
+    return out;
+}
 
 QString pngSizeProblem(QSize size, int dpi)
 {

@@ -1,6 +1,8 @@
 // Writing a QCustomPlot to a file: the one export routine of every plot.
 #pragma once
 
+#include <QByteArray>
+
 class QCustomPlot;
 class QSize;
 class QString;
@@ -12,6 +14,12 @@ namespace attn::ui {
 /// pngDpi() / 96 (so size × that many pixels), with the DPI in the file. Returns false and sets *error (if
 /// given) to one sentence when the format is unknown, the size is empty or the file cannot be written.
 bool exportPlot(QCustomPlot *plot, const QString &path, const QString &format, QSize size, QString *error);
+
+/// `svg` (as QSvgGenerator writes it) with every font-family followed by the CJK families a viewer
+/// may need for Chinese text: "Noto Sans CJK SC", "WenQuanYi Micro Hei", "Source Han Sans SC",
+/// "Microsoft YaHei", "PingFang SC" and then sans-serif. QSvgGenerator names only the font it was
+/// given, and a viewer without that font's Chinese glyphs would draw empty boxes.
+QByteArray withCjkFontFallback(const QByteArray &svg);
 
 /// The formats exportPlot accepts: "png", "svg", "pdf".
 bool isExportFormat(const QString &format);

@@ -120,4 +120,26 @@ QColor maskedColor()
     return QColor(0xd9, 0xd9, 0xd9);
 }
 
+void appendMaskedHatch(QVector<QLineF> &lines, const QRectF &cell, double spacing)
+{
+    const double w = cell.width();
+    const double h = cell.height();
+    if (w <= 2 || h <= 2) return;
+    spacing = std::max(spacing, 3.0);
+    // The lines x' + y' = t (x', y' from the cell's top-left), from the top or right edge to the
+    // left or bottom edge.
+    for (double t = spacing / 2; t < w + h; t += spacing) {
+        const QPointF a =
+            t <= w ? QPointF(cell.left() + t, cell.top()) : QPointF(cell.right(), cell.top() + t - w);
+        const QPointF b =
+            t <= h ? QPointF(cell.left(), cell.top() + t) : QPointF(cell.left() + t - h, cell.bottom());
+        lines.append(QLineF(a, b));
+    }
+}
+
+QPen maskedHatchPen()
+{
+    return QPen(QColor(0x80, 0x80, 0x80), 1.0);
+}
+
 } // namespace attn::ui

@@ -4,6 +4,11 @@
 // and as colours for views that paint cells themselves.
 #pragma once
 
+#include <QLineF>
+#include <QPen>
+#include <QRectF>
+#include <QVector>
+
 class QCPColorGradient;
 class QColor;
 
@@ -50,5 +55,13 @@ QColor contrastingTextColor(const QColor &background);
 
 /// The colour for masked (never attended) cells.
 QColor maskedColor();
+
+/// The hatching that marks a masked cell besides its colour (for readers who cannot tell the grey
+/// from the colour map): diagonal lines ("/") about `spacing` pixels apart, clipped to `cell`, as
+/// plain lines so that SVG and PDF stay vector. Appended to `lines`.
+void appendMaskedHatch(QVector<QLineF> &lines, const QRectF &cell, double spacing = 6.0);
+
+/// The pen of that hatching: mid grey, 1 px.
+QPen maskedHatchPen();
 
 } // namespace attn::ui

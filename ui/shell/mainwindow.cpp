@@ -10,6 +10,7 @@
 #include "ui/lessons/lessonnavigator.h"
 #include "ui/lessons/lessonstage.h"
 #include "ui/plots/figureexport.h"
+#include "ui/shell/accessactions.h"
 #include "ui/shell/computeprogress.h"
 #include "ui/shell/figureactions.h"
 #include "ui/shell/tensoractions.h"
@@ -99,6 +100,7 @@ MainWindow::MainWindow(const QString &presetId, QWidget *parent) : QMainWindow(p
     new WorkspaceController(this); // File → workspaces, autosave, title
     new FigureActions(this);       // File → Export figure…, lesson figures; Edit → Copy figure
     addPreferencesActions(this);   // Edit → Undo history, Preferences…
+    new AccessActions(this);       // View → Show as table, High contrast, Bilingual; Help → Keys
     resize(1360, 860);
 }
 
@@ -343,6 +345,7 @@ void MainWindow::createLessonDock()
     addDockWidget(Qt::LeftDockWidgetArea, m_lessonDock);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("viewMenu"));
     QAction *qkv = view->addAction(tr("&Q/K/V editor"), this, [this] { showView(QStringLiteral("qkv")); });
     qkv->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
     int key = Qt::Key_2;

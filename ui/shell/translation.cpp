@@ -6,6 +6,7 @@
 #include <QApplication>
 #include <QByteArray>
 #include <QFile>
+#include <QFont>
 #include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
@@ -115,6 +116,14 @@ QString installTranslators(QApplication &app, const QString &language)
             delete qt;
     }
     QApplication::installTranslator(own);
+    // Han characters in Simplified Chinese forms: without a preference, fontconfig may fall back to
+    // the Japanese face of the CJK collection (on screen and in the glyphs PDF embeds).
+    QFont font = QApplication::font();
+    QStringList families = font.families().isEmpty() ? QStringList{font.family()} : font.families();
+    families << QStringLiteral("Noto Sans CJK SC") << QStringLiteral("Source Han Sans SC")
+             << QStringLiteral("WenQuanYi Micro Hei");
+    font.setFamilies(families);
+    QApplication::setFont(font);
     return chosen;
 }
 

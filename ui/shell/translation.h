@@ -28,8 +28,10 @@ QString chooseInterfaceLanguage(const QString &requested = {});
 /// :/i18n/attention-lab_<language>.qm and Qt's from qtbase_<language>.qm in
 /// QLibraryInfo::path(QLibraryInfo::TranslationsPath) when that file is present (package
 /// qt6-translations-l10n). English installs nothing. Call before building any window.
-/// Number formats are not touched. Returns the language installed ("en" or "zh_CN"): a missing
-/// Qt catalogue is skipped, a missing application catalogue is reported (qWarning) and gives "en".
+/// Under Chinese the application font lists Noto Sans CJK SC, Source Han Sans SC and WenQuanYi Micro
+/// Hei after its own family, for the Simplified forms of the Han characters. Number formats are not
+/// touched. Returns the language installed ("en" or "zh_CN"): a missing Qt catalogue is skipped, a
+/// missing application catalogue is reported (qWarning) and gives "en".
 QString installTranslators(QApplication &app, const QString &language = {});
 
 /// Removes the hidden option `--language NAME` (or `--language=NAME`) from argv, so the rest of

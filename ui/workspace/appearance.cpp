@@ -68,6 +68,31 @@ QPalette Appearance::darkPalette()
     return palette;
 }
 
+QPalette Appearance::highContrastPalette()
+{
+    QPalette palette;
+    const QColor black(Qt::black);
+    const QColor white(Qt::white);
+    const QColor yellow(0xff, 0xff, 0x00);
+    const QColor disabled(0x9a, 0x9a, 0x9a);
+    for (QPalette::ColorRole role :
+         {QPalette::Window, QPalette::Base, QPalette::AlternateBase, QPalette::Button, QPalette::ToolTipBase,
+          QPalette::Dark, QPalette::Shadow})
+        palette.setColor(role, black);
+    for (QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText,
+                                     QPalette::ToolTipText, QPalette::BrightText, QPalette::Light})
+        palette.setColor(role, white);
+    palette.setColor(QPalette::Mid, QColor(0x80, 0x80, 0x80));
+    palette.setColor(QPalette::PlaceholderText, disabled);
+    palette.setColor(QPalette::Link, QColor(0x00, 0xff, 0xff));
+    palette.setColor(QPalette::LinkVisited, QColor(0xff, 0x80, 0xff));
+    palette.setColor(QPalette::Highlight, yellow);
+    palette.setColor(QPalette::HighlightedText, black);
+    for (QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+        palette.setColor(QPalette::Disabled, role, disabled);
+    return palette;
+}
+
 bool Appearance::isDark(const QPalette &palette)
 {
     return palette.color(QPalette::Window).lightness() < palette.color(QPalette::WindowText).lightness();
@@ -82,11 +107,14 @@ void Appearance::applyTheme(ThemeChoice theme)
         QApplication::setPalette(m_systemPalette);
         return;
     case ThemeChoice::Light:
-    case ThemeChoice::Dark: {
+    case ThemeChoice::Dark:
+    case ThemeChoice::HighContrast: {
         if (QApplication::style()->name().compare(QLatin1String("fusion"), Qt::CaseInsensitive) != 0)
             QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
         QApplication::setPalette(theme == ThemeChoice::Dark ? darkPalette()
-                                                            : QApplication::style()->standardPalette());
+                                 : theme == ThemeChoice::HighContrast
+                                     ? highContrastPalette()
+                                     : QApplication::style()->standardPalette());
         return;
     }
     }

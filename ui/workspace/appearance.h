@@ -30,6 +30,9 @@ public:
     QFont baseFont() const { return m_baseFont; }
     /// A dark Fusion palette (window #2b2b2b, text #e6e6e6, highlight #3d7bd9).
     static QPalette darkPalette();
+    /// The high-contrast Fusion palette: white on black, yellow highlight with black text, disabled
+    /// text mid grey (contrast 21:1 for text, 19.6:1 for the highlight).
+    static QPalette highContrastPalette();
     /// True when `palette` is dark (its window colour is darker than its text).
     static bool isDark(const QPalette &palette);
 

@@ -51,6 +51,7 @@ PreferencesDialog::PreferencesDialog(QWidget *parent) : QDialog(parent)
     m_theme->addItem(tr("Follow the system"), static_cast<int>(ThemeChoice::System));
     m_theme->addItem(tr("Light"), static_cast<int>(ThemeChoice::Light));
     m_theme->addItem(tr("Dark"), static_cast<int>(ThemeChoice::Dark));
+    m_theme->addItem(tr("High contrast"), static_cast<int>(ThemeChoice::HighContrast));
     form->addRow(tr("&Theme:"), m_theme);
 
     m_language = new QComboBox(this);

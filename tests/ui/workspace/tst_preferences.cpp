@@ -144,20 +144,20 @@ void TestPreferences::dialogWidgetsPersistToTheIni()
     QTest::keyClick(dialog.decimalsBox(), Qt::Key_Up); // 3 → 4
     QTest::mouseClick(dialog.presentationBox(), Qt::LeftButton);
     dialog.themeBox()->setFocus();
-    QTest::keyClick(dialog.themeBox(), Qt::Key_End); // dark
+    QTest::keyClick(dialog.themeBox(), Qt::Key_End); // high contrast
     dialog.languageBox()->setFocus();
     QTest::keyClick(dialog.languageBox(), Qt::Key_End); // 中文(简体)
 
     QCOMPARE(AppSettings::instance().colorMap(), attn::ui::ColorMapKind::Cividis);
     QCOMPARE(AppSettings::instance().decimals(), 4);
     QVERIFY(AppSettings::instance().presentationMode());
-    QCOMPARE(AppSettings::instance().theme(), attn::ui::ThemeChoice::Dark);
+    QCOMPARE(AppSettings::instance().theme(), attn::ui::ThemeChoice::HighContrast);
     QCOMPARE(AppSettings::instance().language(), QStringLiteral("zh_CN"));
     const QSettings ini(m_ini, QSettings::IniFormat);
     QCOMPARE(ini.value(QStringLiteral("display/colorMap")).toString(), QStringLiteral("cividis"));
     QCOMPARE(ini.value(QStringLiteral("display/decimals")).toInt(), 4);
     QCOMPARE(ini.value(QStringLiteral("display/presentationMode")).toBool(), true);
-    QCOMPARE(ini.value(QStringLiteral("display/theme")).toString(), QStringLiteral("dark"));
+    QCOMPARE(ini.value(QStringLiteral("display/theme")).toString(), QStringLiteral("high-contrast"));
     QCOMPARE(ini.value(QStringLiteral("display/language")).toString(), QStringLiteral("zh_CN"));
 
     // A change made elsewhere (a workspace opened) shows in the open dialog.

@@ -70,6 +70,9 @@ bool exportPainted(const QString &path, const QString &format, QSize size, const
             return fail(error, tr("Cannot start the SVG painter for %1.").arg(path));
         paint(painter, size);
         painter.end();
+        const QByteArray svg = withCjkFontFallback(buffer.data());
+        buffer.close();
+        buffer.setData(svg);
     } else {
         QPdfWriter writer(&buffer);
         writer.setPageSize(QPageSize(QSizeF(size), QPageSize::Point));

@@ -95,6 +95,12 @@ void paintWeightGrid(QPainter &painter, const QRectF &cells, const HeadTrace &he
         for (Index i = 0; i < nq; ++i)
             for (Index j = 0; j < nk; ++j) painter.fillRect(cellRect(i, j), fillOf(i, j));
     }
+    QVector<QLineF> hatch; // masked cells: a pattern as well as a colour
+    for (Index i = 0; i < nq; ++i)
+        for (Index j = 0; j < nk; ++j)
+            if (isMasked(i, j)) appendMaskedHatch(hatch, cellRect(i, j));
+    painter.setPen(maskedHatchPen());
+    painter.drawLines(hatch);
     painter.setRenderHint(QPainter::Antialiasing, antialiased);
     // 2. Their values.
     for (Index i = 0; i < nq && numbers; ++i)

@@ -102,6 +102,7 @@ CostView::CostView(doc::ScenarioDocument *document, QWidget *parent) : FigureVie
     m_note->setWordWrap(true);
     m_readout = new QTableWidget(kRows, 3, this);
     m_readout->setObjectName(QStringLiteral("costReadout"));
+    m_readout->setAccessibleName(tr("The costs at n and at 2n"));
     m_readout->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_readout->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_readout->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);

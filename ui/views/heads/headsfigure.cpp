@@ -346,4 +346,20 @@ HeadsHit headsHitAt(const HeadsFigureData &data, QSizeF size, QPointF pos)
     return hit;
 }
 
+PaintedGrids headsGrids(const HeadsFigureData &data, QSizeF size)
+{
+    PaintedGrids grids;
+    if (!data.trace) return grids;
+    grids.caption = QObject::tr("Attention weights of every head");
+    grids.queryLabels = data.queryLabels;
+    grids.keyLabels = data.keyLabels;
+    const HeadsLayout l = layoutHeadsFigure(data, size);
+    for (std::size_t h = 0; h < data.trace->heads.size() && h < l.cells.size(); ++h) {
+        grids.gridNames << QObject::tr("head %1").arg(h);
+        grids.heads.push_back(&data.trace->heads[h]);
+        grids.cells.push_back(l.cells[h]);
+    }
+    return grids;
+}
+
 } // namespace attn::ui

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/attention.h"
+#include "ui/views/common/gridcanvas.h"
 
 #include <QPointF>
 #include <QRectF>
@@ -64,6 +65,9 @@ void paintHeadsFigure(QPainter &painter, QSizeF size, const HeadsFigureData &dat
 
 /// What is under `pos` in a figure of `size`.
 HeadsHit headsHitAt(const HeadsFigureData &data, QSizeF size, QPointF pos);
+
+/// Every head's weight grid, stacked, for the keyboard and the screen reader (GridCanvas).
+PaintedGrids headsGrids(const HeadsFigureData &data, QSizeF size);
 
 /// The colour of query head `head` (a colour-blind-safe palette, cycling after 8).
 QColor headColor(int head);

@@ -3,6 +3,7 @@
 #include "core/multihead.h"
 #include "ui/base/numbertext.h"
 #include "ui/document/scenariodocument.h"
+#include "ui/views/common/gridcanvas.h"
 #include "ui/views/common/paintedcanvas.h"
 #include "ui/views/common/paintedexport.h"
 #include "ui/views/heads/headsfigure.h"
@@ -80,8 +81,14 @@ HeadsView::HeadsView(doc::ScenarioDocument *document, QWidget *parent)
     top->addWidget(m_query);
     top->addWidget(new QLabel(tr("Head:"), this));
     top->addWidget(m_head);
-    auto *canvas = new PaintedCanvas([this](QPainter &p, QSizeF size) { paintFigure(p, size, true); },
-                                     [this](QPointF pos, QSizeF size) { return toolTipAt(pos, size); }, this);
+    auto *canvas = new GridCanvas([this](QPainter &p, QSizeF size) { paintFigure(p, size, true); },
+                                  [this](QPointF pos, QSizeF size) { return toolTipAt(pos, size); },
+                                  [this](QSizeF size) { return headsGrids(figureData(), size); },
+                                  [this](int head, int query, int) {
+                                      m_document->setSelectedHead(head);
+                                      m_document->setSelectedQuery(query);
+                                  },
+                                  this);
     canvas->setClickHandler([this](QPointF pos, QSizeF size) { clickAt(pos, size); });
     canvas->setObjectName(QStringLiteral("headsCanvas"));
     canvas->setMinimumSize(420, 320);

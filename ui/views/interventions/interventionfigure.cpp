@@ -108,9 +108,9 @@ void paintInterventionFigure(QPainter &p, QSizeF deviceSize, const InterventionF
     double lx = c.left();
     const double ly = kMargin + kTitleHeight;
     for (const auto &[color, text] :
-         {std::pair{weightColor(), QStringLiteral("weight (left axis)")},
-          std::pair{kEffectColor, QStringLiteral("‖Δ output‖ if deleted (right axis)")},
-          std::pair{kDisagree, QStringLiteral("≠ ranks disagree")}}) {
+         {std::pair{weightColor(), QObject::tr("weight (left axis)")},
+          std::pair{kEffectColor, QObject::tr("‖Δ output‖ if deleted (right axis)")},
+          std::pair{kDisagree, QObject::tr("≠ ranks disagree")}}) {
         p.fillRect(QRectF(lx, ly + 3, 12, 12), color);
         p.setPen(Qt::black);
         const double w = QFontMetricsF(p.font()).horizontalAdvance(text);

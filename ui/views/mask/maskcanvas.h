@@ -2,6 +2,8 @@
 // tells which cell, query label or key_padding box a click or a tooltip lands on.
 #pragma once
 
+#include "ui/base/cellgrid.h"
+
 #include <QRectF>
 #include <QWidget>
 
@@ -15,7 +17,7 @@ struct MaskFigureData;
 /// focus frame when focused) and reports clicks as signals; it edits nothing itself. A click
 /// takes the keyboard focus. Tooltips: a key_padding box says what a click does, a cell shows
 /// the text of the `cellToolTip` source.
-class MaskCanvas : public QWidget {
+class MaskCanvas : public QWidget, public CellGrid {
     Q_OBJECT
 
 public:
@@ -29,6 +31,20 @@ public:
     QRectF cellRect(int query, int key) const;
     /// The key_padding box of key `key` in this widget's coordinates; empty when out of range.
     QRectF paddingRect(int key) const;
+
+    // CellGrid (maskgrid.cpp): the cells of the figure; the cursor is the editor's keyboard cursor
+    // (MaskFigureData::cursorQuery, cursorKey), which the editor moves; every cell is editable.
+    int gridRows() const override;
+    int gridColumns() const override;
+    QString gridRowHeader(int row) const override;
+    QString gridColumnHeader(int column) const override;
+    QString gridCellValue(int row, int column) const override;
+    bool gridCellMasked(int row, int column) const override;
+    QRect gridCellRect(int row, int column) const override;
+    QString gridCaption() const override;
+    int gridCurrentRow() const override;
+    int gridCurrentColumn() const override;
+    bool gridCellEditable(int row, int column) const override;
 
 signals:
     /// A click on key `key`'s key_padding box; `padded` tells whether it is padding now.

@@ -356,6 +356,7 @@ void MaskEditorView::moveCursor(int dq, int dk)
     m_cursorQuery = row;
     if (dq != 0) m_document->setSelectedQuery(row);
     m_canvas->update();
+    announceGridCell(m_canvas, *m_canvas);
 }
 
 void MaskEditorView::keyPressEvent(QKeyEvent *event)
@@ -366,7 +367,12 @@ void MaskEditorView::keyPressEvent(QKeyEvent *event)
         case Qt::Key_Right: moveCursor(0, 1); return event->accept();
         case Qt::Key_Up: moveCursor(-1, 0); return event->accept();
         case Qt::Key_Down: moveCursor(1, 0); return event->accept();
-        case Qt::Key_Space: toggleCell(m_cursorQuery, m_cursorKey); return event->accept();
+        case Qt::Key_Space:
+        case Qt::Key_Return:
+        case Qt::Key_Enter:
+            toggleCell(m_cursorQuery, m_cursorKey);
+            announceGridCell(m_canvas, *m_canvas);
+            return event->accept();
         default: break;
         }
     }

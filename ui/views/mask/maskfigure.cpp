@@ -294,7 +294,10 @@ void paintMaskFigure(QPainter &painter, const MaskFigureData &data, const MaskFi
                             l.paddingStrip.height()),
                      Qt::AlignRight | Qt::AlignVCenter | Qt::TextSingleLine, QStringLiteral("key_padding"));
     const QFontMetricsF smallMetrics(l.smallFont);
-    const bool wordsFit = smallMetrics.horizontalAdvance(QStringLiteral("real")) + 4 <= l.cellWidth - 4;
+    const bool wordsFit = std::max(smallMetrics.horizontalAdvance(QObject::tr("real")),
+                                   smallMetrics.horizontalAdvance(QObject::tr("pad"))) +
+                              4 <=
+                          l.cellWidth - 4;
     for (int k = 0; k < l.n_k; ++k) {
         const bool padding = k < static_cast<int>(data.keyIsPadding.size()) && data.keyIsPadding[k];
         const QRectF box = l.paddingBox(k);
@@ -302,8 +305,8 @@ void paintMaskFigure(QPainter &painter, const MaskFigureData &data, const MaskFi
         painter.setBrush(padding ? QColor(0xfd, 0xe2, 0xb8) : QColor(Qt::white));
         painter.drawRoundedRect(box, 3, 3);
         painter.setPen(padding ? kRowNoteColor : QColor(0x55, 0x55, 0x55));
-        const QString text = padding ? (wordsFit ? QStringLiteral("pad") : QStringLiteral("×"))
-                                     : (wordsFit ? QStringLiteral("real") : QStringLiteral("✓"));
+        const QString text = padding ? (wordsFit ? QObject::tr("pad") : QStringLiteral("×"))
+                                     : (wordsFit ? QObject::tr("real") : QStringLiteral("✓"));
         painter.drawText(box, Qt::AlignCenter | Qt::TextSingleLine, text);
     }
 
@@ -311,13 +314,14 @@ void paintMaskFigure(QPainter &painter, const MaskFigureData &data, const MaskFi
     const QRectF legend = l.legendRect;
     const double barHeight = legend.height() * 0.5;
     const double y = legend.center().y() - barHeight / 2;
-    const double textWidth = smallMetrics.horizontalAdvance(QStringLiteral("weight 0"));
+    const QString weightZero = QObject::tr("weight 0");
+    const double textWidth = smallMetrics.horizontalAdvance(weightZero);
     const double barWidth = std::min(160.0, legend.width() * 0.25);
     const double total = textWidth + 6 + barWidth + 6 + 12 + barHeight * 3 + 230;
     double x = std::max(legend.left(), legend.center().x() - total / 2);
     painter.setPen(QColor(0x44, 0x44, 0x44));
     painter.drawText(QRectF(x, legend.top(), textWidth, legend.height()), Qt::AlignVCenter | Qt::AlignRight,
-                     QStringLiteral("weight 0"));
+                     weightZero);
     x += textWidth + 6;
     QLinearGradient gradient(QPointF(x, 0), QPointF(x + barWidth, 0));
     for (int i = 0; i <= 9; ++i) gradient.setColorAt(i / 9.0, currentMapColor(i / 9.0));
@@ -338,7 +342,7 @@ void paintMaskFigure(QPainter &painter, const MaskFigureData &data, const MaskFi
     painter.drawLine(masked.topRight(), masked.bottomLeft());
     x += masked.width() + 4;
     painter.setPen(QColor(0x44, 0x44, 0x44));
-    const QString maskedText = QStringLiteral("masked (excluded before softmax)");
+    const QString maskedText = QObject::tr("masked (excluded before softmax)");
     painter.drawText(QRectF(x, legend.top(), smallMetrics.horizontalAdvance(maskedText) + 2, legend.height()),
                      Qt::AlignVCenter | Qt::AlignLeft, maskedText);
 

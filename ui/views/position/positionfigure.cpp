@@ -282,4 +282,16 @@ void paintPositionFigure(QPainter &painter, QSizeF size, const PositionFigureDat
     painter.restore();
 }
 
+PaintedGrids positionGrids(const PositionFigureData &data, QSizeF size)
+{
+    PaintedGrids grids;
+    if (!data.head) return grids;
+    grids.caption = QObject::tr("Attention weights with positions");
+    grids.queryLabels = data.queryLabels;
+    grids.keyLabels = data.keyLabels;
+    grids.heads = {data.head};
+    grids.cells = {layoutPositionFigure(data, size).cells};
+    return grids;
+}
+
 } // namespace attn::ui

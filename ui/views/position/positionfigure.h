@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/attention.h"
+#include "ui/views/common/gridcanvas.h"
 
 #include <QPointF>
 #include <QRectF>
@@ -49,6 +50,9 @@ PositionLayout layoutPositionFigure(const PositionFigureData &data, QSizeF size)
 
 /// Paints the figure into `size` (white background).
 void paintPositionFigure(QPainter &painter, QSizeF size, const PositionFigureData &data);
+
+/// The weight grid of the figure for the keyboard and the screen reader (GridCanvas).
+PaintedGrids positionGrids(const PositionFigureData &data, QSizeF size);
 
 /// "Nice" axis ticks (1, 2 or 5 × 10^k apart) covering [low, high], about `count` of them.
 std::vector<double> niceTicks(double low, double high, int count);

@@ -2,6 +2,7 @@
 
 #include "ui/base/numbertext.h"
 #include "ui/document/scenariodocument.h"
+#include "ui/views/common/gridcanvas.h"
 #include "ui/views/common/numberbox.h"
 #include "ui/views/common/paintedcanvas.h"
 #include "ui/views/common/paintedexport.h"
@@ -95,8 +96,10 @@ PositionView::PositionView(doc::ScenarioDocument *document, QWidget *parent)
     add(tr("Window W (each side):"), m_window);
     top->addStretch(1);
     add(tr("Curve key:"), m_key);
-    auto *canvas = new PaintedCanvas([this](QPainter &p, QSizeF size) { paintFigure(p, size); },
-                                     [this](QPointF pos, QSizeF size) { return toolTipAt(pos, size); }, this);
+    auto *canvas = new GridCanvas([this](QPainter &p, QSizeF size) { paintFigure(p, size); },
+                                  [this](QPointF pos, QSizeF size) { return toolTipAt(pos, size); },
+                                  [this](QSizeF size) { return positionGrids(figureData(), size); },
+                                  [this](int, int query, int) { m_document->setSelectedQuery(query); }, this);
     canvas->setClickHandler([this](QPointF pos, QSizeF size) { clickAt(pos, size); });
     canvas->setObjectName(QStringLiteral("positionCanvas"));
     canvas->setMinimumSize(480, 300);

@@ -146,6 +146,9 @@ QWidget *QkvEditorView::createTensorPanel(TensorRole role)
     table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     table->verticalHeader()->setDefaultSectionSize(24);
     table->setEditTriggers(QAbstractItemView::AllEditTriggers);
+    // Tab in a cell's editor goes to the next cell; once Esc has closed the editor, Tab leaves the
+    // table (with every edit trigger on, Tab from cell to cell would never let the keyboard out).
+    table->setTabKeyNavigation(false);
     // A rectangle of cells, for copy and paste with a spreadsheet (Ctrl+C, Ctrl+V, context menu).
     table->setSelectionMode(QAbstractItemView::ContiguousSelection);
     m_tables[i] = table;

@@ -247,9 +247,9 @@ void paintTilingFigure(QPainter &p, QSizeF deviceSize, const TilingFigureData &d
     const Index shown = shownDims(d_v);
     const double outputWidth = (double(shown) + ellipsisColumns(d_v)) * nw;
     const double widths[] = {kLabelWidth, nw, nw, outputWidth, outputWidth};
-    const QString dims = shown < d_v ? QStringLiteral(" (%1 of %2)").arg(shown).arg(d_v) : QString();
-    const QString headers[] = {QStringLiteral("query"), QStringLiteral("max m"), QStringLiteral("sum ℓ"),
-                               QStringLiteral("output so far") + dims, QStringLiteral("naive output") + dims};
+    const QString dims = shown < d_v ? QObject::tr(" (%1 of %2)").arg(shown).arg(d_v) : QString();
+    const QString headers[] = {QObject::tr("query"), QObject::tr("max m"), QObject::tr("sum ℓ"),
+                               QObject::tr("output so far") + dims, QObject::tr("naive output") + dims};
     double x = x0;
     for (int c = 0; c < 5; ++c) {
         drawFitted(p, QRectF(x, l.matrix.top() - kHeaderHeight, widths[c], kHeaderHeight - 3),
