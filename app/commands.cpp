@@ -214,8 +214,8 @@ int runCompute(const QStringList &arguments)
     }
     const QString path = positional.at(1);
     bool layerIsNumber = false;
-    const int layer =
-        parser.isSet(layerOption) ? parser.value(layerOption).trimmed().toInt(&layerIsNumber) : (layerIsNumber = true, 0);
+    const int layer = parser.isSet(layerOption) ? parser.value(layerOption).trimmed().toInt(&layerIsNumber)
+                                                : (layerIsNumber = true, 0);
     if (!layerIsNumber || layer < 0) {
         printError(
             QStringLiteral("--layer wants a layer number from 0, got \"%1\"").arg(parser.value(layerOption)));

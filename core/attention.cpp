@@ -214,7 +214,10 @@ std::size_t traceBytes(const Shapes &shapes)
     return hq * (nq * nk * (2 * sizeof(double) + sizeof(bool)) + 2 * nq * dv * sizeof(double));
 }
 
-AttentionTrace attend(const Scenario &scenario) { return attendControlled(scenario, AttendControl{}); }
+AttentionTrace attend(const Scenario &scenario)
+{
+    return attendControlled(scenario, AttendControl{});
+}
 
 AttentionTrace attendControlled(const Scenario &scenario, const AttendControl &control)
 {

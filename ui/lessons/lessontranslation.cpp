@@ -2,6 +2,7 @@
 
 #include "ui/document/boundedread.h"
 #include "ui/document/jsonproblem.h"
+#include "ui/document/scenariojson.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -18,20 +19,6 @@ constexpr qint64 kMaxTranslationFileBytes = qint64{4} << 20;
 const char *const kTranslationFormat = "attention-lab.lesson-translation";
 
 QString g_language = QStringLiteral("en");
-
-QString jsonType(const QJsonValue &v)
-{
-    switch (v.type()) {
-    case QJsonValue::Null: return QStringLiteral("null");
-    case QJsonValue::Bool: return QStringLiteral("a boolean");
-    case QJsonValue::Double: return QStringLiteral("a number");
-    case QJsonValue::String: return QStringLiteral("a string");
-    case QJsonValue::Array: return QStringLiteral("an array");
-    case QJsonValue::Object: return QStringLiteral("an object");
-    case QJsonValue::Undefined: break;
-    }
-    return QStringLiteral("nothing");
-}
 
 /// Text is a string or an array of lines; anything else must keep the lesson's JSON type.
 bool sameKind(const QJsonValue &lesson, const QJsonValue &translation)
@@ -59,7 +46,7 @@ public:
             const QJsonValue replacement = leaf.value(m_language);
             if (!sameKind(lesson, replacement)) {
                 problem(path, QStringLiteral("the translation is %1 but the lesson has %2 here")
-                                  .arg(jsonType(replacement), jsonType(lesson)));
+                                  .arg(doc::jsonTypeName(replacement), doc::jsonTypeName(lesson)));
                 return lesson;
             }
             return replacement;
@@ -69,7 +56,7 @@ public:
                 problem(path,
                         QStringLiteral("an object, but the lesson has %1 here; a replacement is written "
                                        "{\"en\": …, \"%2\": …}")
-                            .arg(jsonType(lesson), m_language));
+                            .arg(doc::jsonTypeName(lesson), m_language));
                 return lesson;
             }
             QJsonObject result = lesson.toObject();
@@ -93,7 +80,8 @@ public:
                                              "{} for those left as they are)")
                                   .arg(e.size())
                                   .arg(lesson.toArray().size())
-                            : QStringLiteral("an array, but the lesson has %1 here").arg(jsonType(lesson)));
+                            : QStringLiteral("an array, but the lesson has %1 here")
+                                  .arg(doc::jsonTypeName(lesson)));
                 return lesson;
             }
             QJsonArray result = lesson.toArray();
@@ -103,7 +91,7 @@ public:
         }
         problem(path,
                 QStringLiteral("expected {\"en\": …, \"%1\": …} or an object mirroring the lesson, got %2")
-                    .arg(m_language, jsonType(entry)));
+                    .arg(m_language, doc::jsonTypeName(entry)));
         return lesson;
     }
 
@@ -222,7 +210,8 @@ TranslatedLesson translateLesson(const QJsonObject &lesson, const QString &lesso
         if (got == want) return true;
         const QString wanted = want.isString() ? QStringLiteral("\"%1\"").arg(want.toString())
                                                : QString::number(want.toDouble());
-        const QString found = got.isString() ? QStringLiteral("\"%1\"").arg(got.toString()) : jsonType(got);
+        const QString found =
+            got.isString() ? QStringLiteral("\"%1\"").arg(got.toString()) : doc::jsonTypeName(got);
         result.problems.push_back({file, 0, key, QStringLiteral("expected %1, got %2").arg(wanted, found)});
         return false;
     };

@@ -467,9 +467,10 @@ void TestMainWindow::unknownLessonOrStepIsExplained()
         shown.startsWith(QStringLiteral("There is no lesson “nope”. The lessons are: 01-why-attention, ")),
         qPrintable(shown));
     // Every lesson is named, in id order; the last one ends the sentence.
-    QVERIFY2(shown.contains(QStringLiteral("16-baselines, 17-heads-are-learned, 18-does-she-find-xiaohong, ")) &&
-                 shown.contains(QStringLiteral("21-precision.")),
-             qPrintable(shown));
+    QVERIFY2(
+        shown.contains(QStringLiteral("16-baselines, 17-heads-are-learned, 18-does-she-find-xiaohong, ")) &&
+            shown.contains(QStringLiteral("21-precision.")),
+        qPrintable(shown));
     shown = catchMessage(
         [&] { return window.openLessonOrExplain(QStringLiteral("02-query-key-value"), 998); }, &opened);
     QVERIFY(!opened);

@@ -210,12 +210,10 @@ void ScoreOptions::syncPrecision()
     }
     const std::size_t overflowed = t.overflowed_logits.size();
     const double error = t.error_vs_float64->weights;
-    const QString errorText = std::isnan(error)
-                                  ? tr("weights NaN (float64: numbers)")
-                                  : tr("max |Δweight| vs float64 %1").arg(compactNumber(error));
-    const QString text = overflowed == 0
-                             ? errorText
-                             : tr("%n logit(s) → ±∞ · ", nullptr, int(overflowed)) + errorText;
+    const QString errorText = std::isnan(error) ? tr("weights NaN (float64: numbers)")
+                                                : tr("max |Δweight| vs float64 %1").arg(compactNumber(error));
+    const QString text =
+        overflowed == 0 ? errorText : tr("%n logit(s) → ±∞ · ", nullptr, int(overflowed)) + errorText;
     m_precision->setText(text);
     m_precision->setStyleSheet(
         overflowed > 0 || std::isnan(error) ? QStringLiteral("QLabel { color: #b00020; }") : QString());

@@ -24,13 +24,13 @@ struct HeadsFigureData {
     QStringList keyLabels;                 ///< (n_k)
     int selectedQuery = 0;
     int selectedHead = 0;
-    int numKvHeads = 1;  ///< H_kv of the scenario
-    Matrix W_o;          ///< (H_q·d_v, d_model) output projection
+    int numKvHeads = 1;           ///< H_kv of the scenario
+    Matrix W_o;                   ///< (H_q·d_v, d_model) output projection
     bool W_oFromScenario = false; ///< W_o is the scenario's (else the view's seeded one)
-    Vector concatenated; ///< (H_q·d_v) the selected query's row of trace->output
-    Vector output;       ///< (d_model) concatenated · W_o
-    QString title;       ///< the bold line on top
-    QString message;     ///< drawn instead of everything else when not empty
+    Vector concatenated;          ///< (H_q·d_v) the selected query's row of trace->output
+    Vector output;                ///< (d_model) concatenated · W_o
+    QString title;                ///< the bold line on top
+    QString message;              ///< drawn instead of everything else when not empty
 };
 
 /// What lies under a point of the figure.

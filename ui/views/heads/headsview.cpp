@@ -157,13 +157,13 @@ void HeadsView::refresh()
         const Index q = m_document->selectedQuery();
         if (s.W_o.rows() == hq * dv) {
             // The scenario's own output projection (and b_o), as compute's projected_output.
-            m_Wo = s.W_o;                                                  // (H_q·d_v, d_out)
+            m_Wo = s.W_o;                                                    // (H_q·d_v, d_out)
             m_output = projectOutput(s, t.output.row(q)).row(0).transpose(); // (d_out)
             m_WoFromScenario = true;
         } else {
             // W_o depends on H_q and d_v only, so switching the grouping keeps it.
             MultiHeadConfig config{hq * dv, hq, hq, dv, dv};
-            m_Wo = initMultiHead(config, kOutputSeed).W_o;  // (H_q·d_v, d_model)
+            m_Wo = initMultiHead(config, kOutputSeed).W_o;   // (H_q·d_v, d_model)
             m_output = (t.output.row(q) * m_Wo).transpose(); // (d_model)
         }
     }

@@ -94,7 +94,7 @@ private:
     QComboBox *m_grouping = nullptr;
     QComboBox *m_head = nullptr;
     QComboBox *m_query = nullptr;
-    Matrix m_Wo;     // (H_q·d_v, d_model)
+    Matrix m_Wo; // (H_q·d_v, d_model)
     bool m_WoFromScenario = false;
     Vector m_output; // (d_model)
 };

@@ -134,8 +134,7 @@ void TestScoreOptions::float16OverflowIsCounted()
     choose(options.dtypeBox(), QStringLiteral("bfloat16")); // float32's range: finite again
     QVERIFY(document.trace().overflowed_logits.empty());
     QVERIFY(std::abs(weight(document, 0) - 1.0) < 1e-12);
-    QVERIFY(
-        options.precisionLabel()->text().startsWith(QStringLiteral("max |Δweight| vs float64 ")));
+    QVERIFY(options.precisionLabel()->text().startsWith(QStringLiteral("max |Δweight| vs float64 ")));
     QCOMPARE(document.undoStack()->text(1), QStringLiteral("dtype bfloat16"));
 }
 
