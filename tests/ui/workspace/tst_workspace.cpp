@@ -11,6 +11,7 @@
 #include "ui/shell/mainwindow.h"
 #include "ui/workspace/workspacecontroller.h"
 #include "ui/workspace/workspacefile.h"
+#include "workspace/savedfiles.h"
 
 #include <QApplication>
 #include <QFile>
@@ -28,7 +29,6 @@
 
 #include <cmath>
 #include <csignal>
-#include <cstring>
 #include <memory>
 
 using attn::doc::TensorRole;
@@ -36,22 +36,8 @@ using attn::ui::AppSettings;
 using attn::ui::MainWindow;
 using attn::ui::WorkspaceController;
 
-namespace {
-
-/// True when both matrices have the same shape and every entry has the same bits.
-bool sameBits(const attn::Matrix &a, const attn::Matrix &b)
-{
-    return a.rows() == b.rows() && a.cols() == b.cols() &&
-           std::memcmp(a.data(), b.data(), sizeof(double) * static_cast<std::size_t>(a.size())) == 0;
-}
-
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-} // namespace
+using attn::test::readAll;
+using attn::test::sameBits;
 
 class TestWorkspace : public QObject {
     Q_OBJECT
