@@ -39,6 +39,14 @@ struct GatedEngine {
     }
 };
 
+/// Opens `gate` when it goes out of scope. Declared after the document, it runs before the
+/// document's destructor, which waits for the running computation: a check that fails while the
+/// gate is closed then reports its failure instead of waiting for ever.
+struct OpenOnExit {
+    GatedEngine &gate;
+    ~OpenOnExit() { gate.open = true; }
+};
+
 /// The first logit of head 0: q0·k0 · scale of the worked example, which the edits of K[0][0] change.
 double firstLogit(const ScenarioDocument &document)
 {
@@ -128,6 +136,7 @@ void TestDocumentBackground::newerEditWinsOverAnOlderResult()
 {
     GatedEngine gate;
     ScenarioDocument document([&gate](const attn::Scenario &s) { return gate(s); });
+    const OpenOnExit opener{gate};
     document.setBackgroundThreshold(0);
     QVERIFY(document.load(attn::test::workedExample())); // a load computes at once
     const double scale = document.trace().scale;
@@ -185,6 +194,7 @@ void TestDocumentBackground::cancelTakesBackThePendingEdit()
 {
     GatedEngine gate;
     ScenarioDocument document([&gate](const attn::Scenario &s) { return gate(s); });
+    const OpenOnExit opener{gate};
     document.setBackgroundThreshold(0);
     QVERIFY(document.load(attn::test::workedExample()));
     const attn::Matrix output = document.trace().output;
@@ -227,6 +237,7 @@ void TestDocumentBackground::backgroundLoadReplacesWhenReady()
 {
     GatedEngine gate;
     ScenarioDocument document([&gate](const attn::Scenario &s) { return gate(s); });
+    const OpenOnExit opener{gate};
     document.setBackgroundThreshold(0);
     QVERIFY(document.load(attn::test::workedExample()));
     QVERIFY(document.setCell(TensorRole::Value, 1, 1, 8.0));

@@ -112,7 +112,12 @@ HeadsView::HeadsView(doc::ScenarioDocument *document, QWidget *parent)
     refresh();
 }
 
-HeadsView::~HeadsView() = default;
+HeadsView::~HeadsView()
+{
+    // The canvas calls back into this view (painting, the keyboard walk on focus-out): it goes
+    // before this view's members do, not in ~QWidget, which moves the focus while closing.
+    delete m_canvas;
+}
 
 const Matrix &HeadsView::outputProjection() const
 {

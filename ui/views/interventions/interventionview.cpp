@@ -76,7 +76,12 @@ InterventionView::InterventionView(doc::ScenarioDocument *document, QWidget *par
     rebuild();
 }
 
-InterventionView::~InterventionView() = default;
+InterventionView::~InterventionView()
+{
+    // The canvas calls back into this view (painting, the keyboard walk on focus-out): it goes
+    // before this view's members do, not in ~QWidget, which moves the focus while closing.
+    delete m_canvas;
+}
 
 void InterventionView::fillKeys()
 {

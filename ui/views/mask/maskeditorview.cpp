@@ -105,7 +105,12 @@ MaskEditorView::MaskEditorView(doc::ScenarioDocument *document, QWidget *parent)
     refreshCheck();
 }
 
-MaskEditorView::~MaskEditorView() = default;
+MaskEditorView::~MaskEditorView()
+{
+    // The canvas calls back into this view (painting, the keyboard walk on focus-out): it goes
+    // before this view's members do, not in ~QWidget, which moves the focus while closing.
+    delete m_canvas;
+}
 
 bool MaskEditorView::hasTrace() const
 {

@@ -85,6 +85,9 @@ ModelView::~ModelView()
     m_generation->fetch_add(1); // the running job stops at its next layer
     m_thread->quit();
     m_thread->wait();
+    // The canvas calls back into this view (painting, the keyboard walk on focus-out): it goes
+    // before this view's members do, not in ~QWidget, which moves the focus while closing.
+    delete m_canvas;
 }
 
 void ModelView::recompute(bool everything)

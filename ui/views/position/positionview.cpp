@@ -141,7 +141,12 @@ PositionView::PositionView(doc::ScenarioDocument *document, QWidget *parent)
     resetViewState();
 }
 
-PositionView::~PositionView() = default;
+PositionView::~PositionView()
+{
+    // The canvas calls back into this view (painting, the keyboard walk on focus-out): it goes
+    // before this view's members do, not in ~QWidget, which moves the focus while closing.
+    delete m_canvas;
+}
 
 int PositionView::defaultCurveKey() const
 {

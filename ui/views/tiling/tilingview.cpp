@@ -125,7 +125,12 @@ TilingView::TilingView(doc::ScenarioDocument *document, QWidget *parent)
     rebuild();
 }
 
-TilingView::~TilingView() = default;
+TilingView::~TilingView()
+{
+    // The canvas calls back into this view (painting, the keyboard walk on focus-out): it goes
+    // before this view's members do, not in ~QWidget, which moves the focus while closing.
+    delete m_canvas;
+}
 
 void TilingView::rebuild()
 {
