@@ -97,7 +97,6 @@ int runPythonExport(const QStringList &arguments)
             scenario = io::isTensorFilePath(path)
                            ? io::scenarioFromTensorFile(io::readTensorFile(path), name, layer)
                            : doc::readScenarioFile(path);
-            if (const auto gap = io::pythonExportGap(scenario)) throw ScenarioError(gap->field, gap->message);
             if (out.isEmpty()) {
                 const QByteArray script = io::pythonScript(scenario, attend(scenario), name);
                 return std::fwrite(script.constData(), 1, std::size_t(script.size()), stdout) ==
@@ -135,12 +134,6 @@ int runPythonExport(const QStringList &arguments)
                 return BadInput;
             }
             const Scenario scenario = ui::loadPresetScenario(preset);
-            if (const auto gap = io::pythonExportGap(scenario)) {
-                printError(QStringLiteral("preset %1 not exported: %2: %3")
-                               .arg(preset, QString::fromStdString(gap->field),
-                                    QString::fromStdString(gap->message)));
-                continue;
-            }
             if (!writeScript(scenario, preset, dir.filePath(preset + ".py"))) return BadInput;
         }
         return Ok;
@@ -153,15 +146,6 @@ int runPythonExport(const QStringList &arguments)
         for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
             const QString stem = QStringLiteral("%1-step%2").arg(lesson.id).arg(i + 1);
             ++written;
-            // A step using what the script does not reproduce yet is named and left out.
-            if (const auto gap = io::pythonExportGap(lesson.steps[i].scenario)) {
-                printError(
-                    QStringLiteral("%1 step %2 not exported: %3: %4")
-                        .arg(lesson.id)
-                        .arg(i + 1)
-                        .arg(QString::fromStdString(gap->field), QString::fromStdString(gap->message)));
-                continue;
-            }
             if (!writeScript(lesson.steps[i].scenario, stem, dir.filePath(stem + ".py"))) return BadInput;
         }
     }

@@ -1,5 +1,10 @@
 #include "ui/io/pythonexport.h"
 
+#include "ui/io/pythonexportparts.h"
+
+#include "core/mask.h"
+#include "core/precision.h"
+
 #include <QStringList>
 
 #include <algorithm>
@@ -7,98 +12,47 @@
 
 namespace attn::io {
 
+using namespace py;
+
 namespace {
-
-/// One double as Python reads it back exactly: 17 significant digits, nan and inf by name.
-QString num(double x)
-{
-    if (std::isnan(x)) return QStringLiteral("nan");
-    if (std::isinf(x)) return x > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
-    QString text = QString::number(x, 'g', 17);
-    if (std::signbit(x) && x == 0) text = QStringLiteral("-0.0");
-    return text;
-}
-
-/// A matrix as a nested list, one row a line, indented to line up under `indent` spaces.
-QString rows(const Matrix &m, int indent)
-{
-    QStringList lines;
-    for (Index i = 0; i < m.rows(); ++i) {
-        QStringList row;
-        for (Index j = 0; j < m.cols(); ++j) row << num(m(i, j));
-        lines << QLatin1Char('[') + row.join(QStringLiteral(", ")) + QLatin1Char(']');
-    }
-    return QLatin1Char('[') + lines.join(QStringLiteral(",\n") + QString(indent + 1, QLatin1Char(' '))) +
-           QLatin1Char(']');
-}
-
-/// `name = np.array(...)  # comment` for a matrix.
-QString matrixLine(const QString &name, const Matrix &m, const QString &comment)
-{
-    const QString head = name + QStringLiteral(" = np.array(");
-    return QStringLiteral("# %1\n").arg(comment) + head + rows(m, int(head.size())) +
-           QStringLiteral(", dtype=float)\n");
-}
-
-QString boolRows(const BoolMatrix &m, int indent)
-{
-    Matrix asNumbers(m.rows(), m.cols());
-    for (Index i = 0; i < m.size(); ++i) asNumbers.data()[i] = m.data()[i] ? 1 : 0;
-    return rows(asNumbers, indent);
-}
-
-QString intList(const std::vector<std::int64_t> &values)
-{
-    QStringList items;
-    for (std::int64_t v : values) items << QString::number(v);
-    return QLatin1Char('[') + items.join(QStringLiteral(", ")) + QLatin1Char(']');
-}
-
-QString pyString(const std::string &text)
-{
-    QString s = QString::fromStdString(text);
-    s.replace(QLatin1Char('\\'), QStringLiteral("\\\\")).replace(QLatin1Char('"'), QStringLiteral("\\\""));
-    s.replace(QLatin1Char('\n'), QStringLiteral("\\n")).replace(QLatin1Char('\r'), QStringLiteral("\\r"));
-    return QLatin1Char('"') + s + QLatin1Char('"');
-}
-
-QString tokenList(const std::vector<std::string> &tokens)
-{
-    QStringList items;
-    for (const std::string &t : tokens) items << pyString(t);
-    return QLatin1Char('[') + items.join(QStringLiteral(", ")) + QLatin1Char(']');
-}
 
 /// The fixed part: the helpers every script shares (softmax over the visible keys with the policy
 /// for a row that sees none, RoPE, the standard ALiBi slopes, the comparison).
 const char *const kHelpers = R"PY(
-def softmax_rows(logits, visible, v, policy):
+def softmax_rows(logits, visible, v, policy, sink=None):
     """Softmax over the visible keys of each row, then the mix of the values.
 
-    logits (n_q, n_k), visible (n_q, n_k) bool, v (n_k, d_v) -> weights (n_q, n_k), output (n_q, d_v).
+    logits (n_q, n_k), visible (n_q, n_k) bool, v (n_k, d_v), sink: the head's sink logit or None
+    -> weights (n_q, n_k), output (n_q, d_v), sink_weights (n_q).
     The row maximum m is subtracted before exp so that no exponent is positive (exp never
     overflows; the factor exp(-m) cancels). Masked keys are left out of the sum, not given -1e9.
+    A sink adds exp(sink - m) to the denominator and reads no value, so the row sums to less than 1.
     A weight of 0 never multiplies a value, so a NaN or inf of a hidden key cannot reach the output.
     """
     n_q, n_k = logits.shape
-    weights, output = np.zeros((n_q, n_k)), np.zeros((n_q, v.shape[1]))
+    weights, output, sink_weights = np.zeros((n_q, n_k)), np.zeros((n_q, v.shape[1])), np.zeros(n_q)
     for i in range(n_q):
         seen = visible[i]
-        if not seen.any():  # a row that sees no key: the scenario's all_masked_rows policy
-            if policy == "nan":
+        if not seen.any():  # a row that sees no key: the sink takes it all, else the policy
+            if sink is not None:
+                sink_weights[i] = 1.0
+            elif policy == "nan":
                 weights[i], output[i] = nan, nan
             elif policy == "uniform":
                 weights[i], output[i] = 1.0 / n_k, v.mean(axis=0)
             continue  # "zero" (and "error", which the app refuses): weights and output 0
         row = logits[i, seen]
-        m = np.max(row)
+        m = np.max(row) if sink is None else max(np.max(row), sink)
         if np.isinf(m):
             m = 0.0  # every visible logit is -inf (or +inf): let exp decide
         e = np.exp(row - m)
-        weights[i, seen] = e / e.sum()
+        total = e.sum() + (0.0 if sink is None else np.exp(sink - m))
+        weights[i, seen] = e / total
+        if sink is not None:
+            sink_weights[i] = np.exp(sink - m) / total
         used = seen & (weights[i] != 0)
         output[i] = weights[i, used] @ v[used]
-    return weights, output
+    return weights, output, sink_weights
 
 
 def linear_rows(q, k, visible, v, policy):
@@ -122,16 +76,16 @@ def linear_rows(q, k, visible, v, policy):
     return weights, output
 
 
-def rope(x, pos, base, interleaved):
-    """Rotary position embedding (Su et al. 2021, section 3.4): feature pair p of token i turns by
-    pos_i * base^(-2p/d). Pairs are (p, p + d/2) (half split) or (2p, 2p + 1) (interleaved).
-    x (n, d) -> (n, d)."""
-    n, d = x.shape
-    out = np.empty_like(x)
-    for p in range(d // 2):
-        theta = pos.astype(float) * base ** (-2.0 * p / d)  # (n)
+def rope(x, pos, base, interleaved, r):
+    """Rotary position embedding (Su et al. 2021, section 3.4) on the first r dims of each row (r = d:
+    all of them; r < d: partial rotary, as GPT-NeoX): feature pair p of token i turns by
+    pos_i * base^(-2p/r). Pairs are (p, p + r/2) (half split) or (2p, 2p + 1) (interleaved); the
+    dims from r on pass unchanged. x (n, d) -> (n, d)."""
+    out = x.copy()
+    for p in range(r // 2):
+        theta = pos.astype(float) * base ** (-2.0 * p / r)  # (n)
         c, s = np.cos(theta), np.sin(theta)
-        a, b = (2 * p, 2 * p + 1) if interleaved else (p, p + d // 2)
+        a, b = (2 * p, 2 * p + 1) if interleaved else (p, p + r // 2)
         out[:, a] = x[:, a] * c - x[:, b] * s
         out[:, b] = x[:, a] * s + x[:, b] * c
     return out
@@ -191,8 +145,15 @@ QByteArray pythonScript(const Scenario &s, const AttentionTrace &trace, const QS
             .arg(hkv)
             .arg(sh.d_k)
             .arg(sh.d_v);
-    out += QStringLiteral("import sys\n\nimport numpy as np\n\nnan, inf = np.nan, np.inf\n");
+    const bool reduced = s.dtype != Precision::Float64;
+    out += QStringLiteral("%1import sys\n\nimport numpy as np\n\nnan, inf = np.nan, np.inf\n")
+               .arg(reduced ? QStringLiteral("import math\n") : QString());
     out += QString::fromLatin1(kHelpers);
+    if (reduced) {
+        out += QString::fromLatin1(dtypeHelpers());
+        out += QStringLiteral("DTYPE = \"%1\"  # the scenario's dtype: every tensor below is stored in it\n")
+                   .arg(QLatin1String(toString(s.dtype)));
+    }
     out += QStringLiteral("np.seterr(all=\"ignore\")  # NaN and inf are data here, as in the app\n\n");
     out += QStringLiteral("n_q, n_k, H_q, H_kv, d_k, d_v = %1, %2, %3, %4, %5, %6\n")
                .arg(sh.n_q)
@@ -305,7 +266,13 @@ QByteArray pythonScript(const Scenario &s, const AttentionTrace &trace, const QS
         out +=
             QStringLiteral("visible = np.broadcast_to(visible, (H_q, n_q, n_k)).copy()  # (H_q, n_q, n_k)\n");
     }
-    if (s.mask.causal)
+    if (s.mask.causal && s.mask.prefix_length && *s.mask.prefix_length > 0)
+        out += QStringLiteral(
+                   "prefix_length = %1  # prefix LM: every query sees the keys before this position\n"
+                   "visible &= (pos_k[None, :] <= pos_q[:, None]) | (pos_k[None, :] < prefix_length)  "
+                   "# causal after the prefix\n")
+                   .arg(*s.mask.prefix_length);
+    else if (s.mask.causal)
         out +=
             QStringLiteral("visible &= pos_k[None, :] <= pos_q[:, None]  # causal: no key after the query\n");
     if (s.mask.window) {
@@ -327,89 +294,18 @@ QByteArray pythonScript(const Scenario &s, const AttentionTrace &trace, const QS
                               "visible &= key_padding[None, :]\n")
                    .arg(flags.join(QStringLiteral(", ")));
     }
+    const DocumentIds documents = documentIds(s);
+    if (!documents.query.empty())
+        out +=
+            QStringLiteral("query_documents = np.array(%1)  # (n_q)\nkey_documents = np.array(%2)  # (n_k)\n"
+                           "visible &= query_documents[:, None] == key_documents[None, :]  # a document "
+                           "mask: only keys of the query's own document\n")
+                .arg(intList(documents.query), intList(documents.key));
     out += QStringLiteral("policy = \"%1\"  # what a query that sees no key gets\n")
                .arg(QLatin1String(toString(s.mask.all_masked_rows)));
 
     // 4. Per head.
-    out += QStringLiteral("\n# --- 4. Every query head: scores, logits, weights, output ---\n");
-    const bool linear = s.kernel == KernelKind::Linear;
-    if (!linear) {
-        out += QStringLiteral("scale = %1  # %2\ntemperature = %3\n")
-                   .arg(num(trace.scale))
-                   .arg(s.scale ? QStringLiteral("given in the scenario")
-                        : (s.score == ScoreKind::ScaledDot && !raw)
-                            ? QStringLiteral("1/sqrt(d_k)")
-                            : QStringLiteral("1: no scaling for this score"))
-                   .arg(num(s.temperature));
-        if (!s.scale && s.score == ScoreKind::ScaledDot && !raw)
-            out += QStringLiteral("check(\"scale\", scale, 1.0 / np.sqrt(d_k))\n");
-    }
-    if (s.positional.kind == PositionalKind::Alibi) {
-        if (s.positional.alibi_slopes.empty()) {
-            out += QStringLiteral("slopes = alibi_slopes(H_q)  # (H_q) ALiBi's standard slopes\n");
-        } else {
-            QStringList slopes;
-            for (double v : s.positional.alibi_slopes) slopes << num(v);
-            out += QStringLiteral("slopes = np.array([%1])  # (H_q) given in the scenario\n")
-                       .arg(slopes.join(QStringLiteral(", ")));
-        }
-    }
-    if (s.score == ScoreKind::Additive && s.additive) {
-        out += matrixLine("A_q", s.additive->W_q,
-                          QStringLiteral("additive W_q (h, d_k) = (%1, %2)")
-                              .arg(s.additive->W_q.rows())
-                              .arg(s.additive->W_q.cols()));
-        out += matrixLine("A_k", s.additive->W_k, QStringLiteral("additive W_k (h, d_k)"));
-        QStringList v;
-        for (Index i = 0; i < s.additive->v.size(); ++i) v << num(s.additive->v(i));
-        out += QStringLiteral("a_v = np.array([%1], dtype=float)  # additive v (h)\n")
-                   .arg(v.join(QStringLiteral(", ")));
-    }
-    out += QStringLiteral("weights = np.zeros((H_q, n_q, n_k))  # (H_q, n_q, n_k)\noutput = np.zeros((n_q, "
-                          "H_q * d_v))  # (n_q, H_q*d_v), the heads side by side\n");
-    out += QStringLiteral("for h in range(H_q):\n"
-                          "    g = h * H_kv // H_q  # the K/V head query head h reads (MHA: h; GQA: groups "
-                          "of H_q/H_kv; MQA: 0)\n"
-                          "    v = V[:, g * d_v:(g + 1) * d_v]  # (n_k, d_v)\n");
-    if (!raw) {
-        out += QStringLiteral("    q = Q[:, h * d_k:(h + 1) * d_k]  # (n_q, d_k)\n    k = K[:, g * d_k:(g + "
-                              "1) * d_k]  # (n_k, d_k)\n");
-        if (s.positional.kind == PositionalKind::Rope)
-            out += QStringLiteral("    q, k = rope(q, pos_q, %1, %2), rope(k, pos_k, %1, %2)  # RoPE turns q "
-                                  "and k by their positions\n")
-                       .arg(num(s.positional.rope_base), s.positional.rope_layout == RopeLayout::Interleaved
-                                                             ? QStringLiteral("True")
-                                                             : QStringLiteral("False"));
-    }
-    if (linear) {
-        out += QStringLiteral(
-            "    w, o = linear_rows(q, k, visible[h], v, policy)  # kernel \"linear\": phi = elu + 1\n");
-    } else {
-        if (raw)
-            out +=
-                QStringLiteral("    scores = raw_scores[0 if len(raw_scores) == 1 else h]  # (n_q, n_k)\n");
-        else if (s.score == ScoreKind::Additive)
-            out += QStringLiteral("    wq, wk = q @ A_q.T, k @ A_k.T  # (n_q, h), (n_k, h)\n"
-                                  "    scores = np.tanh(wq[:, None, :] + wk[None, :, :]) @ a_v  # (n_q, n_k) "
-                                  "v^T tanh(W_q q + W_k k)\n");
-        else
-            out += QStringLiteral("    scores = q @ k.T  # (n_q, n_k) q_i . k_j\n");
-        out += QStringLiteral(
-            "    logits = scores * (scale / temperature)  # (n_q, n_k) scale * score / temperature\n");
-        if (s.positional.kind == PositionalKind::Alibi)
-            out += QStringLiteral("    logits = logits - slopes[h] * np.abs(pos_q[:, None] - pos_k[None, :]) "
-                                  " # ALiBi: farther keys lose\n");
-        out +=
-            QStringLiteral("    w, o = softmax_rows(logits, visible[h], v, policy)  # kernel \"%1\"%2\n")
-                .arg(
-                    QLatin1String(toString(s.kernel)),
-                    s.kernel == KernelKind::Naive
-                        ? QString()
-                        : QStringLiteral(
-                              ": the same softmax, computed by the app in tiles with a running max and sum"));
-    }
-    out += QStringLiteral(
-        "    weights[h] = w  # (n_q, n_k)\n    output[:, h * d_v:(h + 1) * d_v] = o  # (n_q, d_v)\n");
+    out += headLoop(s, trace);
     if (s.W_o.size() > 0) {
         out += matrixLine("W_o", s.W_o,
                           QStringLiteral("W_o (H_q*d_v, d_out) = (%1, %2): the output projection")
@@ -429,32 +325,18 @@ QByteArray pythonScript(const Scenario &s, const AttentionTrace &trace, const QS
     out += QStringLiteral("app_output = np.array(%1)\n").arg(rows(trace.output, 22));
     out +=
         QStringLiteral("check(\"weights\", weights, app_weights)\ncheck(\"output\", output, app_output)\n");
+    if (!s.sinks.empty()) {
+        QStringList sinkRows;
+        for (const HeadTrace &head : trace.heads) sinkRows << list(head.sink_weights);
+        out += QStringLiteral("check(\"sink_weights\", sink_weights, np.array([%1]))\n")
+                   .arg(sinkRows.join(QStringLiteral(",\n                                            ")));
+    }
     if (s.W_o.size() > 0) {
         out += QStringLiteral("check(\"projected_output\", projected_output, np.array(%1))\n")
                    .arg(rows(projectOutput(s, trace.output), 48));
     }
     out += QStringLiteral("print(\"every number agrees\")\n");
     return out.toUtf8();
-}
-
-std::optional<PythonExportGap> pythonExportGap(const Scenario &s)
-{
-    const auto gap = [](const char *field) {
-        return PythonExportGap{field,
-                               std::string("the NumPy export does not reproduce ") + field +
-                                   " yet (compute and the window do); export this scenario without it"};
-    };
-    if (s.softcap) return gap("softcap");
-    if (!s.sinks.empty()) return gap("sinks");
-    if (s.positional.rotary_dim && s.query.cols() > 0 &&
-        *s.positional.rotary_dim < s.query.cols() / std::max(1, s.num_query_heads))
-        return gap("positional.rotary_dim");
-    if (!s.mask.document_ids.empty() || !s.mask.query_document_ids.empty() ||
-        !s.mask.key_document_ids.empty())
-        return gap("mask.document_ids");
-    if (s.mask.prefix_length && *s.mask.prefix_length > 0) return gap("mask.prefix_length");
-    if (s.dtype != Precision::Float64) return gap("dtype");
-    return std::nullopt;
 }
 
 } // namespace attn::io
