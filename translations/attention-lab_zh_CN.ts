@@ -1626,7 +1626,7 @@ Double-click to open this head in the Q/K/V editor</source>
         <translation>头：</translation>
     </message>
     <message>
-        <location line="+94"/>
+        <location line="+99"/>
         <source>Nothing to show</source>
         <translation>无可显示内容</translation>
     </message>
@@ -1823,7 +1823,7 @@ masked</source>
         <translation>干预键</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+40"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
@@ -2494,7 +2494,7 @@ query, as in an encoder; the rest stays causal. Setting a prefix turns causal on
 <context>
     <name>MaskEditorView</name>
     <message>
-        <location filename="../ui/views/mask/maskeditorview.cpp" line="+123"/>
+        <location filename="../ui/views/mask/maskeditorview.cpp" line="+128"/>
         <source>%1: refused (%2).</source>
         <translation>%1：被拒绝（%2）。</translation>
     </message>
@@ -3167,7 +3167,7 @@ cos(输出, 针的值) = %3
         <translation>一次看到每一层、每个头。点击缩略图即可在所有视图中打开该层和该头；悬停可查看权重。用“文件 → 打开张量…”打开模型。</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+72"/>
         <source>computing the layers…</source>
         <translation>正在计算各层…</translation>
     </message>
@@ -3698,7 +3698,7 @@ r 为偶数，2 ≤ r ≤ d_k；全部 = d_k。</translation>
         <translation>曲线键：</translation>
     </message>
     <message>
-        <location line="+108"/>
+        <location line="+113"/>
         <source>Positional scheme: %1</source>
         <translation>位置方案：%1</translation>
     </message>
@@ -4950,7 +4950,7 @@ bfloat16 具有 float32 的范围，只有 8 位有效位。</translation>
         <translation>汇点 s（头 %1）：</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+17"/>
         <source>weights NaN (float64: numbers)</source>
         <translation>权重为 NaN（float64 为数值）</translation>
     </message>
@@ -4960,7 +4960,7 @@ bfloat16 具有 float32 的范围，只有 8 位有效位。</translation>
         <translation>与 float64 的最大 |Δ权重| 为 %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+2"/>
         <source>%n logit(s) → ±∞ · </source>
         <translation>
             <numerusform>%n 个 logit → ±∞ · </numerusform>
@@ -5648,7 +5648,7 @@ masked: this query may not attend to this key</source>
         <translation>层数 L</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+68"/>
         <source>Tiled attention</source>
         <translation>分块注意力</translation>
     </message>
@@ -6220,7 +6220,7 @@ softmax 权重 %3
 <context>
     <name>attn::lessons</name>
     <message>
-        <location filename="../ui/lessons/lessoncheck.cpp" line="+27"/>
+        <location filename="../ui/lessons/lessoncheck.cpp" line="+29"/>
         <source> (head %1)</source>
         <translation>（头 %1）</translation>
     </message>
@@ -6232,12 +6232,12 @@ softmax 权重 %3
     <message>
         <location line="+5"/>
         <location line="+74"/>
-        <location line="+48"/>
+        <location line="+59"/>
         <source>query %1 is no longer in the scenario</source>
         <translation>查询 %1 已不在场景中</translation>
     </message>
     <message>
-        <location line="-115"/>
+        <location line="-126"/>
         <source>key %1 is no longer in the scenario</source>
         <translation>键 %1 已不在场景中</translation>
     </message>
@@ -6302,7 +6302,12 @@ softmax 权重 %3
         <translation>%1 = %2（需要 %3）</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+18"/>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>query shown: “%1”</source>
         <translation>显示的查询：“%1”</translation>
     </message>
@@ -6317,7 +6322,8 @@ softmax 权重 %3
         <translation>视图现在没有显示“%1”</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="-30"/>
+        <location line="+52"/>
         <source>%1 (needs %2)</source>
         <translation>%1（需要 %2）</translation>
     </message>

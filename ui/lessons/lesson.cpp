@@ -38,9 +38,10 @@ QStringList knownControls()
 
 QStringList checkKindNames()
 {
-    return {QStringLiteral("weight_above"),   QStringLiteral("weight_below"), QStringLiteral("weight_near"),
-            QStringLiteral("argmax_key"),     QStringLiteral("output_near"),  QStringLiteral("shapes"),
-            QStringLiteral("selected_query"), QStringLiteral("view_value"),   QStringLiteral("all_of")};
+    return {QStringLiteral("weight_above"), QStringLiteral("weight_below"),   QStringLiteral("weight_near"),
+            QStringLiteral("argmax_key"),   QStringLiteral("output_near"),    QStringLiteral("shapes"),
+            QStringLiteral("dtype"),        QStringLiteral("selected_query"), QStringLiteral("view_value"),
+            QStringLiteral("all_of")};
 }
 
 } // namespace attn::lessons

@@ -33,6 +33,7 @@ enum class CheckKind {
     ArgmaxKey,     ///< key is the single largest weight of (head, query)
     OutputNear,    ///< every |output(query)_c − target_c| ≤ tolerance (a head's block, or the row)
     Shapes,        ///< n_q, n_k, d_k, d_v equal the given ones (unset ones are not checked)
+    DType,         ///< the trace is computed in one of `dtypes`
     SelectedQuery, ///< the learner is looking at query `query` (clicked or chosen)
     ViewValue,     ///< the step's view reports taskValues()[name] above/below/equal to bounds
     AllOf,         ///< every check in `all` holds
@@ -48,6 +49,7 @@ struct TaskCheck {
     double tolerance = 0.01;    ///< WeightNear, OutputNear
     std::vector<double> target; ///< OutputNear: (d_v) with a head, (H_q·d_v) without
     std::optional<int> n_q, n_k, d_k, d_v;      ///< Shapes
+    std::vector<Precision> dtypes;              ///< DType: any one of them
     QString name;                               ///< ViewValue: a name of FigureView::taskValues()
     std::optional<double> above, below, equals; ///< ViewValue: > above, < below, |x − equals| ≤ tolerance
     /// SelectedQuery, ViewValue: false keeps the wanted value out of the status line, for tasks

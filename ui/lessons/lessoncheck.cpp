@@ -1,10 +1,12 @@
 #include "ui/lessons/lessoncheck.h"
 
+#include "core/precision.h"
 #include "ui/base/numbertext.h"
 
 #include <QCoreApplication>
 #include <QLocale>
 
+#include <algorithm>
 #include <cmath>
 
 namespace attn::lessons {
@@ -165,6 +167,17 @@ CheckResult shapesCheck(const TaskCheck &check, const CheckContext &c)
     return {met, parts.join(QStringLiteral(", "))};
 }
 
+CheckResult dtypeCheck(const TaskCheck &check, const CheckContext &c)
+{
+    const Precision dtype = c.trace->dtype;
+    const bool met = std::find(check.dtypes.begin(), check.dtypes.end(), dtype) != check.dtypes.end();
+    const QString shown = QStringLiteral("dtype = %1").arg(QLatin1String(toString(dtype)));
+    if (met) return {true, shown};
+    QStringList wanted;
+    for (Precision p : check.dtypes) wanted << QLatin1String(toString(p));
+    return {false, tr("%1 (needs %2)").arg(shown, wanted.join(tr(" or ")))};
+}
+
 CheckResult selectedQueryCheck(const TaskCheck &check, const CheckContext &c)
 {
     const std::optional<int> q = resolveToken(check.query, c.queryLabels);
@@ -240,6 +253,7 @@ CheckResult evaluateCheck(const TaskCheck &check, const CheckContext &context)
     case CheckKind::ArgmaxKey: return argmaxCheck(check, context);
     case CheckKind::OutputNear: return outputCheck(check, context);
     case CheckKind::Shapes: return shapesCheck(check, context);
+    case CheckKind::DType: return dtypeCheck(check, context);
     case CheckKind::SelectedQuery: return selectedQueryCheck(check, context);
     case CheckKind::ViewValue: return viewValueCheck(check, context);
     case CheckKind::AllOf: break;

@@ -1,5 +1,6 @@
 #include "ui/lessons/lessonreader.h"
 
+#include "core/precision.h"
 #include "ui/document/jsonproblem.h"
 #include "ui/document/scenariojson.h"
 
@@ -258,6 +259,32 @@ std::optional<TaskCheck> LessonReader::check(const QJsonValue &v, const QString 
         readSize("d_v", &c.d_v);
         if (!c.n_q && !c.n_k && !c.d_k && !c.d_v && m_problems.size() == before)
             problem(field, QStringLiteral("a shapes check needs at least one of n_q, n_k, d_k, d_v"));
+        break;
+    }
+    case CheckKind::DType: {
+        rejectUnknownKeys(o, field, {"kind", "one_of"});
+        const QJsonValue list = o.value(QStringLiteral("one_of"));
+        if (!list.isArray() || list.toArray().isEmpty()) {
+            problem(sub("one_of"),
+                    QStringLiteral("expected an array of dtype names (float64, float32, float16, "
+                                   "bfloat16), got %1")
+                        .arg(typeName(list)));
+            break;
+        }
+        for (const QJsonValue &name : list.toArray()) {
+            std::optional<Precision> dtype;
+            for (Precision p :
+                 {Precision::Float64, Precision::Float32, Precision::Float16, Precision::BFloat16})
+                if (name.isString() && name.toString() == QLatin1String(toString(p))) dtype = p;
+            if (!dtype) {
+                problem(
+                    sub("one_of"),
+                    QStringLiteral("unknown dtype %1; expected float64, float32, float16 or bfloat16")
+                        .arg(name.isString() ? QStringLiteral("“%1”").arg(name.toString()) : typeName(name)));
+                break;
+            }
+            c.dtypes.push_back(*dtype);
+        }
         break;
     }
     case CheckKind::SelectedQuery:

@@ -213,7 +213,8 @@ bool readsTrace(const TaskCheck &check)
     case CheckKind::WeightNear:
     case CheckKind::ArgmaxKey:
     case CheckKind::OutputNear:
-    case CheckKind::Shapes: return true;
+    case CheckKind::Shapes:
+    case CheckKind::DType: return true;
     case CheckKind::AllOf: return std::any_of(check.all.begin(), check.all.end(), readsTrace);
     default: return false;
     }

@@ -65,6 +65,8 @@ private slots:
     void argmaxKey();
     void outputNear();
     void shapes();
+    void dtype();
+    void precisionStepsNeedA16BitDtype();
     void selectedQuery();
     void allOf();
     void viewValue();
@@ -164,6 +166,50 @@ void TestLessonCheck::shapes()
     QCOMPARE(r.status, QStringLiteral("n_q = 1 (needs 2), n_k = 2"));
     QVERIFY(document.addQuery());
     QVERIFY(evaluate(c, document).met);
+}
+
+void TestLessonCheck::dtype()
+{
+    ScenarioDocument document;
+    QVERIFY(document.load(workedExample()));
+    TaskCheck c;
+    c.kind = CheckKind::DType;
+    c.dtypes = {attn::Precision::Float16, attn::Precision::BFloat16};
+    CheckResult r = evaluate(c, document);
+    QVERIFY(!r.met);
+    QCOMPARE(r.status, QStringLiteral("dtype = float64 (needs float16 or bfloat16)"));
+    attn::Scenario s = document.scenario();
+    s.dtype = attn::Precision::Float32;
+    QVERIFY(document.replaceScenario(s, QStringLiteral("dtype")));
+    QVERIFY(!evaluate(c, document).met);
+    s.dtype = attn::Precision::BFloat16;
+    QVERIFY(document.replaceScenario(s, QStringLiteral("dtype")));
+    r = evaluate(c, document);
+    QVERIFY(r.met);
+    QCOMPARE(r.status, QStringLiteral("dtype = bfloat16"));
+}
+
+void TestLessonCheck::precisionStepsNeedA16BitDtype()
+{
+    // Lesson 21 asks for a 16-bit dtype: float32 also keeps the logits finite (step 2) and the keys
+    // apart (step 3), and must not pass.
+    const LessonLibrary library = loadShippedLessons();
+    const Lesson *lesson = library.find(QStringLiteral("21-precision"));
+    QVERIFY(lesson);
+    for (int step : {2, 3}) {
+        const LessonStep &s = lesson->steps.at(static_cast<std::size_t>(step - 1));
+        QVERIFY(s.task);
+        ScenarioDocument document;
+        QString error;
+        QVERIFY2(loadStep(s, document, &error), qPrintable(error));
+        attn::Scenario scenario = document.scenario();
+        scenario.dtype = attn::Precision::Float32;
+        QVERIFY(document.replaceScenario(scenario, QStringLiteral("dtype")));
+        const CheckResult r = evaluate(s.task->check, document);
+        QVERIFY2(!r.met, qPrintable(QStringLiteral("step %1: %2").arg(step).arg(r.status)));
+        QVERIFY2(r.status.contains(QStringLiteral("dtype = float32 (needs float16 or bfloat16)")),
+                 qPrintable(r.status));
+    }
 }
 
 void TestLessonCheck::selectedQuery()

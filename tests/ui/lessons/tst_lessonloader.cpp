@@ -278,6 +278,11 @@ void TestLessonLoader::brokenLessonsNameFileStepAndField_data()
                                    << "has 3 numbers but the output row (H_q·d_v) has 2";
     QTest::addRow("empty shapes check") << task("\"kind\": \"shapes\"") << 1 << "task.check"
                                         << "needs at least one of n_q, n_k, d_k, d_v";
+    QTest::addRow("dtype check without dtypes") << task("\"kind\": \"dtype\"") << 1 << "task.check.one_of"
+                                                << "expected an array of dtype names";
+    QTest::addRow("unknown dtype") << task("\"kind\": \"dtype\", \"one_of\": [\"float16\", \"half\"]") << 1
+                                   << "task.check.one_of"
+                                   << "unknown dtype “half”; expected float64, float32, float16 or bfloat16";
     QTest::addRow("nested check")
         << task("\"kind\": \"all_of\", \"checks\": [{\"kind\": \"selected_query\", \"query\": \"x\"}]") << 1
         << "task.check.checks[0].query"
