@@ -147,19 +147,21 @@ void TestDocumentBackground::newerEditWinsOverAnOlderResult()
     connect(&document, &ScenarioDocument::traceChanged, &document,
             [&] { shown.push_back(firstLogit(document)); });
 
+    const int loadCalls = gate.calls.load(); // the load's own computation, on this thread
     gate.open = false;
     QVERIFY(document.setCell(TensorRole::Key, 0, 0, 3.0));
     QVERIFY(document.computing());
     QCOMPARE(document.tensor(TensorRole::Key)(0, 0), 3.0); // the table shows the edit at once
     QCOMPARE(firstLogit(document), 1.0 * scale);           // the pictures keep the previous trace
-    QTRY_COMPARE_WITH_TIMEOUT(gate.calls.load(), 1, attn::test::scaledTimeout(5000));
+    // Wait until the worker is inside the engine with the first edit (held at the gate).
+    QTRY_COMPARE_WITH_TIMEOUT(gate.calls.load(), loadCalls + 1, attn::test::scaledTimeout(5000));
     // A second edit while the first is still computing: the first result is stale.
     QVERIFY(document.setCell(TensorRole::Key, 0, 0, 5.0));
     QCOMPARE(document.undoStack()->count(), 1); // edits of one cell merge
     gate.open = true;
     QTRY_VERIFY_WITH_TIMEOUT(!document.computing(), attn::test::scaledTimeout(5000));
     QTest::qWait(50); // a stale delivery, if any, would arrive now
-    QCOMPARE(gate.calls.load(), 2);
+    QCOMPARE(gate.calls.load(), loadCalls + 2); // the first edit finished, but only the second was shown
     // q0 = [1, 0], k0 = [5, 0]: only the newer result (5 · scale, not 3 · scale) was ever shown.
     QCOMPARE(shown, std::vector<double>{5.0 * scale});
     QVERIFY(document.traceIsCurrent());
