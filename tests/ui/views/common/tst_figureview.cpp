@@ -4,11 +4,14 @@
 #include "strictwarnings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/views/common/figureview.h"
+#include "ui/views/viewregistry.h"
 #include "workedexample.h"
 
 #include <QLabel>
 #include <QStackedWidget>
 #include <QTest>
+
+#include <memory>
 
 using attn::doc::ScenarioDocument;
 using attn::doc::TensorRole;
@@ -53,6 +56,7 @@ private slots:
     void standaloneViewRunsAtOnce();
     void hiddenPageCatchesUpOnceWhenShown();
     void readingTaskValuesCatchesUp();
+    void everyViewClosesWithTheFocusOnAnyOfItsWidgets();
 };
 
 void TestFigureView::standaloneViewRunsAtOnce()
@@ -103,6 +107,38 @@ void TestFigureView::readingTaskValuesCatchesUp()
     QVERIFY(document.setCell(TensorRole::Query, 0, 0, 2.0));
     QCOMPARE(view->taskValues().value(QStringLiteral("runs")), 0.0);        // stale, as stored
     QCOMPARE(view->currentTaskValues().value(QStringLiteral("runs")), 1.0); // what checks read
+}
+
+void TestFigureView::everyViewClosesWithTheFocusOnAnyOfItsWidgets()
+{
+    // Closing a window moves the focus out of the widget that has it while the window is being
+    // destroyed; a child (a canvas, a grid) whose focus-out calls back into its view must not
+    // reach a view already half destroyed. The sanitizer build sees any such call.
+    ScenarioDocument document;
+    QVERIFY(document.load(attn::test::workedExample()));
+    int closed = 0; // views closed with the focus inside
+    for (const attn::ui::FigureViewInfo &info : attn::ui::figureViews()) {
+        std::unique_ptr<attn::ui::FigureView> probe(info.create(&document, nullptr));
+        int focusable = 0;
+        for (QWidget *w : probe->findChildren<QWidget *>())
+            if (w->focusPolicy() & Qt::TabFocus) ++focusable;
+        probe.reset();
+        for (int k = 0; k < focusable; ++k) {
+            auto *view = info.create(&document, nullptr);
+            view->resize(900, 600);
+            view->show();
+            QVERIFY(QTest::qWaitForWindowExposed(view));
+            int seen = 0;
+            for (QWidget *w : view->findChildren<QWidget *>()) {
+                if (!(w->focusPolicy() & Qt::TabFocus)) continue;
+                if (seen++ == k) w->setFocus(Qt::TabFocusReason);
+            }
+            QCoreApplication::processEvents();
+            delete view;
+        }
+        closed += focusable;
+    }
+    QVERIFY2(closed >= 20, qPrintable(QStringLiteral("only %1 focusable widgets in all views").arg(closed)));
 }
 
 QTEST_MAIN(TestFigureView)
