@@ -5165,12 +5165,12 @@ weight = %5</source>
 <context>
     <name>SentenceArcsView</name>
     <message>
-        <location filename="../ui/views/sentence/sentencearcsview.cpp" line="+104"/>
-        <source>Click a word (or press ← / →) to make it the query; hover a word for its exact weight.</source>
-        <translation>点击一个词（或按 ← / →）使其成为查询；悬停在词上查看其精确权重。</translation>
+        <location filename="../ui/views/sentence/sentencearcsview.cpp" line="+105"/>
+        <source>Click a word to make it the query (or walk the words with ← / → and press Enter; ↑ / ↓ step through the queries); hover a word for its exact weight.</source>
+        <translation>点击一个词使其成为查询（或用 ← / → 在词之间移动并按 Enter；↑ / ↓ 逐个切换查询）；悬停在词上查看其精确权重。</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+65"/>
         <source>query “%1” → key “%2”
 weight = %3
 score (logit) = %4</source>
@@ -5233,7 +5233,7 @@ masked: this query may not attend to this key</source>
         <translation>此查询看不到任何键；由“%1”策略决定其权重。</translation>
     </message>
     <message>
-        <location line="+109"/>
+        <location line="+111"/>
         <source>query “%1”: click to show its weights</source>
         <translation>查询“%1”：点击以显示其权重</translation>
     </message>
@@ -5263,8 +5263,8 @@ masked: this query may not attend to this key</source>
     </message>
     <message>
         <location line="+17"/>
-        <source>Heatmaps and grids</source>
-        <translation>热图与网格</translation>
+        <source>Heatmaps, grids and the sentence arcs</source>
+        <translation>热图、网格与句子弧线</translation>
     </message>
     <message>
         <location line="+1"/>

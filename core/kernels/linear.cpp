@@ -187,8 +187,11 @@ KernelRun explicitLogPath(const HeadProblem<Scalar> &p, const LinearOptions &o,
     std::vector<std::vector<Index>> masked(workers);
     parallelFor(blocks, o.threads, [&](Index t, int worker) {
         for (Index i = t * o.query_block; i < std::min(p.nQ(), (t + 1) * o.query_block); ++i) {
-            const auto [lo, hi] = p.mask.keyBand(i);
-            const auto visible = [&](Index j) { return j >= lo && j < hi && p.mask.visible(i, j); };
+            const std::pair<Index, Index> band =
+                p.mask.keyBand(i); // not a structured binding: the lambda reads it
+            const auto visible = [&](Index j) {
+                return j >= band.first && j < band.second && p.mask.visible(i, j);
+            };
             if (!logRow<Scalar>(lq.row(i).data(), lk, p.value, visible, nullptr, output.row(i))) {
                 masked[static_cast<std::size_t>(worker)].push_back(i);
                 output.row(i).setZero();

@@ -58,7 +58,7 @@ void ShortcutsDialog::setActions(const QMenuBar *bar)
     m_rows.clear();
     for (QAction *action : bar->actions())
         if (action->menu()) addMenu(m_rows, action->menu(), plain(action->text()));
-    const QString figure = tr("Heatmaps and grids");
+    const QString figure = tr("Heatmaps, grids and the sentence arcs");
     m_rows << QStringList{figure, tr("Move between cells"), tr("Arrow keys")}
            << QStringList{figure, tr("First or last key of the row"), tr("Home, End")}
            << QStringList{figure, tr("First or last cell"), tr("Ctrl+Home, Ctrl+End")}

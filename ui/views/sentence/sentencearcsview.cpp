@@ -1,5 +1,6 @@
 #include "ui/views/sentence/sentencearcsview.h"
 
+#include "ui/base/cellgridkeys.h"
 #include "ui/base/numbertext.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/views/common/paintedexport.h"
@@ -101,7 +102,9 @@ SentenceArcsView::SentenceArcsView(doc::ScenarioDocument *document, QWidget *par
     QPalette p = palette();
     p.setColor(QPalette::Window, Qt::white);
     setPalette(p);
-    setToolTip(tr("Click a word (or press ← / →) to make it the query; hover a word for its exact weight."));
+    setToolTip(tr("Click a word to make it the query (or walk the words with ← / → and press Enter; ↑ / ↓ "
+                  "step through the queries); hover a word for its exact weight."));
+    new CellGridKeys(this); // the arrow keys walk queries × keys (sentencegrid.cpp)
     const auto repaint = [this] { update(); };
     connect(m_document, &doc::ScenarioDocument::traceChanged, this, repaint);
     connect(m_document, &doc::ScenarioDocument::selectedQueryChanged, this, repaint);
@@ -409,6 +412,15 @@ void SentenceArcsView::paintEvent(QPaintEvent *)
     if (hasFocus()) {
         painter.setPen(QPen(palette().color(QPalette::Highlight), 1, Qt::DotLine));
         painter.drawRect(rect().adjusted(1, 1, -2, -2));
+        // The keyboard's key: white under black dashes, visible on every box colour.
+        const QRectF box = tokenRect(m_keyCursor).adjusted(-3, -3, 3, 3);
+        if (!box.isEmpty() && hasRow()) {
+            painter.setBrush(Qt::NoBrush);
+            painter.setPen(QPen(Qt::white, 4));
+            painter.drawRect(box);
+            painter.setPen(QPen(Qt::black, 2, Qt::DashLine));
+            painter.drawRect(box);
+        }
     }
 }
 
@@ -456,13 +468,6 @@ void SentenceArcsView::keyPressEvent(QKeyEvent *event)
 {
     if (event->key() == Qt::Key_Plus || event->key() == Qt::Key_Equal || event->key() == Qt::Key_Minus) {
         setMaxArcs(event->key() == Qt::Key_Minus ? m_maxArcs / 2 : m_maxArcs * 2);
-        event->accept();
-        return;
-    }
-    const int step = event->key() == Qt::Key_Left ? -1 : event->key() == Qt::Key_Right ? 1 : 0;
-    if (step != 0 && event->modifiers() == Qt::NoModifier) {
-        m_document->setSelectedQuery(
-            std::clamp(m_document->selectedQuery() + step, 0, m_document->queryCount() - 1));
         event->accept();
         return;
     }

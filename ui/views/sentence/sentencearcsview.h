@@ -2,6 +2,7 @@
 // as arcs to every word. Line width and opacity follow the weight.
 #pragma once
 
+#include "ui/base/cellgrid.h"
 #include "ui/views/common/figureview.h"
 
 #include <QRectF>
@@ -22,8 +23,12 @@ namespace attn::ui {
 /// query and key tokens): the keys (source) on top, the queries (target) below, a curve from
 /// the selected query to each key. Masked keys are grey with "—" and get no arc; a NaN weight
 /// is a dashed pink arc. Hovering a word shows its exact weight and logit; clicking a word
-/// (or Left/Right) makes it the query. Everything drawn comes from the document's trace.
-class SentenceArcsView : public FigureView {
+/// makes it the query. Everything drawn comes from the document's trace.
+/// As a CellGrid (sentencegrid.cpp) its rows are the queries and its columns the keys of the
+/// selected head: ↑/↓ step through the queries, ←/→ walk the keys of the query shown (the
+/// status line and a tooltip read each weight), Enter makes the key under the cursor the query;
+/// the screen reader and View → Show as table read the same grid.
+class SentenceArcsView : public FigureView, public CellGrid {
     Q_OBJECT
 
 public:
@@ -73,11 +78,27 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
+    // CellGrid (sentencegrid.cpp): queries × keys of the selected head; the cursor's row is the
+    // selected query.
+    int gridRows() const override;
+    int gridColumns() const override;
+    QString gridRowHeader(int row) const override;
+    QString gridColumnHeader(int column) const override;
+    QString gridCellValue(int row, int column) const override;
+    bool gridCellMasked(int row, int column) const override;
+    QRect gridCellRect(int row, int column) const override;
+    QString gridCaption() const override;
+    int gridCurrentRow() const override;
+    int gridCurrentColumn() const override;
+    void gridSetCurrentCell(int row, int column) override;
+    bool gridActivateCell(int row, int column) override;
+
 protected:
     void paintEvent(QPaintEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     bool event(QEvent *event) override;
+    void gridCurrentCellChanged() override { update(); }
 
 private:
     struct Layout;
@@ -92,6 +113,7 @@ private:
 
     doc::ScenarioDocument *m_document;
     int m_maxArcs = 32;
+    int m_keyCursor = 0; ///< the key the keyboard is on
 };
 
 } // namespace attn::ui

@@ -1,12 +1,16 @@
 // The sentence arcs view (offscreen): arcs follow the weights, clicks choose the query, masked
 // keys get no arc, two rows for cross-attention, and the figure exports as PNG, SVG and PDF.
 #include "strictwarnings.h"
+#include "ui/base/gridaccessible.h"
+#include "ui/base/numbertext.h"
 #include "ui/base/resources.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/plots/figureexport.h"
+#include "ui/plots/plottables.h"
 #include "ui/views/sentence/sentencearcsview.h"
 #include "workedexample.h"
 
+#include <QAccessible>
 #include <QFile>
 #include <QImage>
 #include <QTemporaryDir>
@@ -42,6 +46,7 @@ private slots:
     void xiaohongShe();
     void clickingAWordMakesItTheQuery();
     void arrowKeysMoveTheQuery();
+    void screenReaderAndTableReadTheWeights();
     void followsEdits();
     void maskedKeyHasNoArc();
     void crossAttentionHasTwoRows();
@@ -95,13 +100,57 @@ void TestSentenceArcsView::arrowKeysMoveTheQuery()
     ScenarioDocument document;
     QVERIFY(document.load(attn::ui::loadPresetScenario(QStringLiteral("xiaohong"))));
     SentenceArcsView view(&document);
-    QTest::keyClick(&view, Qt::Key_Right);
-    QTest::keyClick(&view, Qt::Key_Right);
+    // ↑/↓ step through the queries, as in every grid of the app.
+    QTest::keyClick(&view, Qt::Key_Down);
+    QTest::keyClick(&view, Qt::Key_Down);
     QCOMPARE(document.selectedQuery(), 2);
-    QTest::keyClick(&view, Qt::Key_Left);
-    QTest::keyClick(&view, Qt::Key_Left);
-    QTest::keyClick(&view, Qt::Key_Left);
+    QTest::keyClick(&view, Qt::Key_Up);
+    QTest::keyClick(&view, Qt::Key_Up);
+    QTest::keyClick(&view, Qt::Key_Up);
     QCOMPARE(document.selectedQuery(), 0);
+    // ←/→ walk the keys of the query shown; Enter makes the key the query, as a click does.
+    QTest::keyClick(&view, Qt::Key_Right);
+    QTest::keyClick(&view, Qt::Key_Right);
+    QTest::keyClick(&view, Qt::Key_Right);
+    QCOMPARE(view.gridCurrentColumn(), 3);
+    QCOMPARE(document.selectedQuery(), 0);
+    QTest::keyClick(&view, Qt::Key_Return);
+    QCOMPARE(document.selectedQuery(), 3);
+    QTest::keyClick(&view, Qt::Key_End);
+    QCOMPARE(view.gridCurrentColumn(), document.keyCount() - 1);
+}
+
+void TestSentenceArcsView::screenReaderAndTableReadTheWeights()
+{
+    attn::ui::installGridAccessibility();
+    ScenarioDocument document;
+    QVERIFY(document.load(attn::ui::loadPresetScenario(QStringLiteral("xiaohong"))));
+    const QStringList keys = document.traceKeyLabels();
+    const int she = int(keys.indexOf(QStringLiteral("she")));
+    const int xiaohong = int(keys.indexOf(QStringLiteral("Xiaohong")));
+    QVERIFY(she > 0 && xiaohong >= 0);
+    document.setSelectedQuery(she);
+    SentenceArcsView view(&document);
+    view.resize(900, 420);
+    const double w = document.trace().heads[0].weights(she, xiaohong);
+    const QString weight = attn::ui::compactNumber(w);
+    QVERIFY2(w > 0.5, qPrintable(weight)); // the preset's point: she looks at Xiaohong
+    QAccessibleInterface *iface = QAccessible::queryAccessibleInterface(&view);
+    QVERIFY(iface);
+    QCOMPARE(iface->role(), QAccessible::Table);
+    QAccessibleTableInterface *table = iface->tableInterface();
+    QVERIFY(table);
+    QCOMPARE(table->rowCount(), int(document.trace().shapes.n_q));
+    QCOMPARE(table->columnCount(), int(document.trace().shapes.n_k));
+    QCOMPARE(table->cellAt(she, xiaohong)->text(QAccessible::Name),
+             QStringLiteral("query she, key Xiaohong, weight %1").arg(weight));
+    QCOMPARE(view.gridCellRect(she, xiaohong), view.tokenRect(xiaohong).toAlignedRect());
+    // View → Show as table: the same numbers, one row a query.
+    const QList<attn::ui::FigureTable> tables = attn::ui::figureTablesIn(&view);
+    QCOMPARE(tables.size(), 1);
+    QCOMPARE(tables[0].rowHeaders, document.traceQueryLabels());
+    QCOMPARE(tables[0].columnHeaders, keys);
+    QCOMPARE(tables[0].cells[she][xiaohong], weight);
 }
 
 void TestSentenceArcsView::followsEdits()
