@@ -1665,6 +1665,15 @@ masked</source>
     </message>
     <message>
         <location line="+4"/>
+        <source>head %1: query “%2” → the sink
+weight = %3
+The sink&apos;s term exp(s) is in the softmax denominator but carries no value: this share of the row reads nothing.</source>
+        <translation>头 %1：查询“%2”→ 汇点
+权重 = %3
+汇点的项 exp(s) 在 softmax 的分母中，但不携带值：这一行的这部分权重不读取任何内容。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>concatenation[%1] = head %2 output[%3] = %4</source>
         <translation>拼接[%1] = 头 %2 输出[%3] = %4</translation>
     </message>
@@ -4053,7 +4062,7 @@ ALiBi：%1</translation>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../ui/views/heads/headsfigure.cpp" line="+187"/>
+        <location filename="../ui/views/heads/headsfigure.cpp" line="+200"/>
         <source>Rows: queries, columns: keys, colour: weight 0 → 1. A grey box holds the query heads that read one K/V head. Click a map to pick its head and query.</source>
         <translation>行：查询，列：键，颜色：权重 0 → 1。灰框圈出读取同一个 K/V 头的查询头。点击一张图以选择其头和查询。</translation>
     </message>
@@ -4069,13 +4078,18 @@ ALiBi：%1</translation>
     </message>
     <message>
         <location line="+9"/>
-        <location line="+60"/>
-        <location line="+86"/>
+        <location line="+77"/>
+        <location line="+92"/>
         <source>head %1</source>
         <translation>头 %1</translation>
     </message>
     <message>
-        <location line="-106"/>
+        <location line="-152"/>
+        <source>sink</source>
+        <translation>汇点</translation>
+    </message>
+    <message>
+        <location line="+40"/>
         <source>Query “%1”: head outputs side by side = concatenation (1 × %2)  ·  W_o (%2 × %3)  =  output (1 × %3)</source>
         <translation>查询“%1”：各头输出并排 = 拼接（1 × %2）  ·  W_o（%2 × %3）  =  输出（1 × %3）</translation>
     </message>
@@ -4105,7 +4119,7 @@ ALiBi：%1</translation>
         <translation>蓝 &lt; 0 &lt; 红；W_o 带种子，未训练。</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+41"/>
         <source>Attention weights of every head</source>
         <translation>每个头的注意力权重</translation>
     </message>

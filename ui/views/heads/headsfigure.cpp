@@ -72,6 +72,14 @@ void paintVectorCells(QPainter &painter, const QRectF &rect, const Vector &value
 
 } // namespace
 
+bool hasSinkWeights(const AttentionTrace &trace)
+{
+    return !trace.heads.empty() &&
+           std::all_of(trace.heads.begin(), trace.heads.end(), [&](const HeadTrace &h) {
+               return h.sink_weights.size() == trace.shapes.n_q && trace.shapes.n_q > 0;
+           });
+}
+
 QColor headColor(int head)
 {
     static const QColor colors[] = {QColor(0x00, 0x72, 0xb2), QColor(0xe6, 0x9f, 0x00),
@@ -117,8 +125,11 @@ HeadsLayout layoutHeadsFigure(const HeadsFigureData &data, QSizeF size)
     const double slotW = (w - 2 * kMargin - l.queryLabelWidth) / columns;
     const double slotH = (gridBottom - gridTop) / rows;
     const double pad = 10;
-    const double cell =
-        std::max(2.0, std::min((slotW - 2 * pad) / nk, (slotH - 3.3 * line - 2 * pad) / std::max(1, nq)));
+    // With sinks each map gets one more column, half a cell apart: the share no key received.
+    const bool sinks = hasSinkWeights(t);
+    const double columnsWide = nk + (sinks ? 1.5 : 0.0);
+    const double cell = std::max(
+        2.0, std::min((slotW - 2 * pad) / columnsWide, (slotH - 3.3 * line - 2 * pad) / std::max(1, nq)));
     for (int head = 0; head < hq; ++head) {
         const int r = head / columns;
         const int c = head % columns;
@@ -126,7 +137,9 @@ HeadsLayout layoutHeadsFigure(const HeadsFigureData &data, QSizeF size)
         const double gw = cell * nk;
         const double gh = cell * nq;
         const double top = slot.top() + pad + 1.3 * line + (slot.height() - 2 * pad - 3.3 * line - gh) / 2;
-        l.cells.emplace_back(slot.center().x() - gw / 2, top, gw, gh);
+        const double left = slot.center().x() - cell * columnsWide / 2;
+        l.cells.emplace_back(left, top, gw, gh);
+        if (sinks) l.sinkCells.emplace_back(left + gw + cell * 0.5, top, cell, gh);
         l.headTitle.emplace_back(slot.left(), top - 1.3 * line, slot.width(), line);
     }
     // One box per K/V group and grid row: the slots of the group's heads in that row.
@@ -211,6 +224,23 @@ void paintHeadsFigure(QPainter &painter, QSizeF size, const HeadsFigureData &dat
         painter.drawText(l.headTitle[static_cast<std::size_t>(head)], Qt::AlignCenter | Qt::TextSingleLine,
                          QObject::tr("head %1").arg(head));
         paintWeightGrid(painter, cells, t.heads[static_cast<std::size_t>(head)], data.selectedQuery, font);
+        if (head < static_cast<int>(l.sinkCells.size())) {
+            // The sink's share of each row, in the same colours, with "sink" under it.
+            HeadTrace sink;
+            sink.weights = t.heads[static_cast<std::size_t>(head)].sink_weights; // (n_q, 1)
+            sink.visible = BoolMatrix::Constant(t.shapes.n_q, 1, true);
+            const QRectF column = l.sinkCells[static_cast<std::size_t>(head)];
+            paintWeightGrid(painter, column, sink, data.selectedQuery, font);
+            painter.setPen(QPen(QColor(0x55, 0x55, 0x55), 1, Qt::DashLine));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawRect(column);
+            painter.setFont(font);
+            painter.setPen(Qt::black);
+            painter.drawText(QRectF(column.left() - column.width() / 2, column.bottom() + labelGap(l.fontPx),
+                                    column.width() * 2, l.fontPx * 1.4),
+                             Qt::AlignHCenter | Qt::AlignTop | Qt::TextSingleLine,
+                             metrics.elidedText(QObject::tr("sink"), Qt::ElideRight, column.width() * 2));
+        }
         if (selected) {
             const double k = std::max(1.0, l.fontPx / 14.0);
             painter.setPen(QPen(headColor(head), 3 * k));
@@ -330,6 +360,12 @@ HeadsHit headsHitAt(const HeadsFigureData &data, QSizeF size, QPointF pos)
     for (std::size_t head = 0; head < l.cells.size(); ++head)
         if (weightGridCellAt(l.cells[head], nq, nk, pos, &hit.row, &hit.column)) {
             hit.kind = HeadsHit::Kind::Cell;
+            hit.head = static_cast<int>(head);
+            return hit;
+        }
+    for (std::size_t head = 0; head < l.sinkCells.size(); ++head)
+        if (weightGridCellAt(l.sinkCells[head], nq, 1, pos, &hit.row, &hit.column)) {
+            hit.kind = HeadsHit::Kind::Sink;
             hit.head = static_cast<int>(head);
             return hit;
         }

@@ -35,9 +35,9 @@ struct HeadsFigureData {
 
 /// What lies under a point of the figure.
 struct HeadsHit {
-    enum class Kind { None, Cell, Concat, Projection, Output } kind = Kind::None;
-    int head = -1;   ///< Cell: the query head
-    int row = -1;    ///< Cell: query row; Projection: row of W_o
+    enum class Kind { None, Cell, Sink, Concat, Projection, Output } kind = Kind::None;
+    int head = -1;   ///< Cell, Sink: the query head
+    int row = -1;    ///< Cell, Sink: query row; Projection: row of W_o
     int column = -1; ///< Cell: key; Concat/Output: entry; Projection: column of W_o
 };
 
@@ -45,7 +45,9 @@ struct HeadsHit {
 struct HeadsLayout {
     QRectF titleRect;
     QRectF captionRect;
-    std::vector<QRectF> cells;                  ///< (H_q) the weights grid of each head
+    std::vector<QRectF> cells; ///< (H_q) the weights grid of each head
+    /// (H_q) with sinks: the column of each head's sink weights, half a cell right of its keys
+    std::vector<QRectF> sinkCells;
     std::vector<QRectF> headTitle;              ///< (H_q) "head h" above each grid
     std::vector<std::pair<int, QRectF>> groups; ///< (K/V head, box) one box per group and grid row
     QRectF concatRect;                          ///< 1 × H_q·d_v cells
@@ -68,6 +70,9 @@ HeadsHit headsHitAt(const HeadsFigureData &data, QSizeF size, QPointF pos);
 
 /// Every head's weight grid, stacked, for the keyboard and the screen reader (GridCanvas).
 PaintedGrids headsGrids(const HeadsFigureData &data, QSizeF size);
+
+/// True when every head of `trace` has sink weights (the scenario has sinks).
+bool hasSinkWeights(const AttentionTrace &trace);
 
 /// The colour of query head `head` (a colour-blind-safe palette, cycling after 8).
 QColor headColor(int head);

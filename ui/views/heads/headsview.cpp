@@ -233,7 +233,7 @@ void HeadsView::paintFigure(QPainter &painter, QSizeF size, bool onScreen) const
 void HeadsView::clickAt(QPointF pos, QSizeF size)
 {
     const HeadsHit hit = headsHitAt(figureData(), size, pos);
-    if (hit.kind != HeadsHit::Kind::Cell) return;
+    if (hit.kind != HeadsHit::Kind::Cell && hit.kind != HeadsHit::Kind::Sink) return;
     m_document->setSelectedHead(hit.head);
     m_document->setSelectedQuery(hit.row);
 }
@@ -257,6 +257,12 @@ QString HeadsView::toolTipAt(QPointF pos, QSizeF size) const
         if (head.visible.size() != 0 && !head.visible(hit.row, hit.column)) text += tr("\nmasked");
         return text;
     }
+    case HeadsHit::Kind::Sink:
+        return tr("head %1: query “%2” → the sink\nweight = %3\nThe sink's term exp(s) is in the softmax "
+                  "denominator but carries no value: this share of the row reads nothing.")
+            .arg(hit.head)
+            .arg(d.queryLabels.value(hit.row),
+                 exactNumber(t.heads[static_cast<std::size_t>(hit.head)].sink_weights(hit.row)));
     case HeadsHit::Kind::Concat:
         return tr("concatenation[%1] = head %2 output[%3] = %4")
             .arg(hit.column)

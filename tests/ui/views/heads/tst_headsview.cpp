@@ -7,6 +7,7 @@
 #include "ui/document/scenariodocument.h"
 #include "ui/plots/viridis.h"
 #include "ui/views/common/weightgrid.h"
+#include "ui/views/heads/headsfigure.h"
 #include "ui/views/heads/headsview.h"
 
 #include <QColor>
@@ -60,6 +61,7 @@ class TestHeadsView : public QObject {
 private slots:
     void init() { attn::test::failOnQtWarnings(); }
     void weightGridPaintsEachCellInItsColour();
+    void sinkColumnBesideEveryHead();
     void meanPoolingDown();
     void copiesUpChangeNothing();
     void refusesBadCounts();
@@ -343,6 +345,69 @@ void TestHeadsView::weightGridPaintsEachCellInItsColour()
                                         .arg(QColor(image.pixel(at)).name(), expected.name())));
             }
         }
+}
+
+void TestHeadsView::sinkColumnBesideEveryHead()
+{
+    // Two query heads with sinks 0 and 1 over one K/V head; each map gets a column of its sink
+    // weights, apart from the keys, that is painted, hit and named like a cell.
+    attn::Scenario s;
+    s.num_query_heads = 2;
+    s.num_kv_heads = 1;
+    s.query = Matrix(3, 2);
+    s.query << 1, 2, 0, 0, 1, 1;
+    s.key = Matrix(3, 1);
+    s.key << 1, 0, -1;
+    s.value = Matrix(3, 1);
+    s.value << 1, 2, 3;
+    s.score = attn::ScoreKind::Dot;
+    s.sinks = {0.0, 1.0};
+    const attn::AttentionTrace trace = attn::attend(s);
+    // Row 0 of head 0: logits [1, 0, -1] and sink 0: the sink's share is 1 / (e + 1 + 1/e + 1).
+    QVERIFY(std::abs(trace.heads[0].sink_weights(0) - 1.0 / (std::exp(1.0) + 2.0 + std::exp(-1.0))) < 1e-12);
+    attn::ui::HeadsFigureData data;
+    data.trace = &trace;
+    data.queryLabels = {"a", "b", "c"};
+    data.keyLabels = {"a", "b", "c"};
+    data.title = QStringLiteral("heads");
+    const QSizeF size(900, 600);
+    const attn::ui::HeadsLayout l = attn::ui::layoutHeadsFigure(data, size);
+    QCOMPARE(l.sinkCells.size(), std::size_t(2));
+    for (std::size_t h = 0; h < 2; ++h) {
+        const QRectF &keys = l.cells[h];
+        const QRectF &sink = l.sinkCells[h];
+        QVERIFY(sink.left() > keys.right());                       // apart from the real keys
+        QCOMPARE(sink.height(), keys.height());                    // one cell a query
+        QVERIFY(std::abs(sink.width() - keys.width() / 3) < 1e-9); // as wide as a key's column
+        if (h == 0) QVERIFY(sink.right() < l.cells[1].left());     // clear of the next head's map
+        const attn::ui::HeadsHit hit =
+            attn::ui::headsHitAt(data, size, sink.center() + QPointF(0, sink.height() / 3));
+        QCOMPARE(hit.kind, attn::ui::HeadsHit::Kind::Sink);
+        QCOMPARE(hit.head, int(h));
+        QCOMPARE(hit.row, 2);
+    }
+    QImage image(size.toSize(), QImage::Format_RGB32);
+    {
+        QPainter painter(&image);
+        attn::ui::paintHeadsFigure(painter, size, data, false);
+    }
+    for (int h = 0; h < 2; ++h)
+        for (int i = 0; i < 3; ++i) {
+            const QRectF &sink = l.sinkCells[std::size_t(h)];
+            const double ch = sink.height() / 3;
+            const QPoint at(int(sink.left() + 3), int(sink.top() + ch * i + 3)); // inside, off the number
+            const QColor expected = attn::ui::currentMapColor(trace.heads[std::size_t(h)].sink_weights(i));
+            QVERIFY2(image.pixel(at) == expected.rgb(),
+                     qPrintable(QStringLiteral("head %1 row %2: %3, not %4")
+                                    .arg(h)
+                                    .arg(i)
+                                    .arg(QColor(image.pixel(at)).name(), expected.name())));
+        }
+    // Without sinks there is no such column.
+    s.sinks.clear();
+    const attn::AttentionTrace plain = attn::attend(s);
+    data.trace = &plain;
+    QVERIFY(attn::ui::layoutHeadsFigure(data, size).sinkCells.empty());
 }
 
 QTEST_MAIN(TestHeadsView)
