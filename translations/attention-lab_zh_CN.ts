@@ -1240,6 +1240,19 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
     </message>
 </context>
 <context>
+    <name>DistributionEditor</name>
+    <message>
+        <location filename="../ui/lessons/distributioneditor.cpp" line="+27"/>
+        <source>Predicted weights</source>
+        <translation>预测的权重</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Drag a bar to the weight you expect; the others rescale so that the row sums to 1. Keys: ←/→ choose a bar, ↑/↓ change it.</source>
+        <translation>把条形拖到你预计的权重；其余条形随之缩放，使这一行的和为 1。按键：←/→ 选择条形，↑/↓ 改变它。</translation>
+    </message>
+</context>
+<context>
     <name>ExportDialog</name>
     <message>
         <location filename="../ui/shell/exportdialog.cpp" line="+44"/>
@@ -1626,7 +1639,7 @@ Double-click to open this head in the Q/K/V editor</source>
         <translation>头：</translation>
     </message>
     <message>
-        <location line="+94"/>
+        <location line="+99"/>
         <source>Nothing to show</source>
         <translation>无可显示内容</translation>
     </message>
@@ -1823,7 +1836,7 @@ masked</source>
         <translation>干预键</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+40"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
@@ -1931,7 +1944,7 @@ masked</source>
 <context>
     <name>LessonNavigator</name>
     <message>
-        <location filename="../ui/lessons/lessonnavigator.cpp" line="+52"/>
+        <location filename="../ui/lessons/lessonnavigator.cpp" line="+53"/>
         <source>Click a lesson to open it where you left it</source>
         <translation>点击一门课程，从上次离开的位置打开</translation>
     </message>
@@ -1941,7 +1954,7 @@ masked</source>
         <translation>步骤正文</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+6"/>
         <source>Your task</source>
         <translation>你的任务</translation>
     </message>
@@ -1967,12 +1980,12 @@ masked</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+337"/>
+        <location line="+355"/>
         <source>Next ›</source>
         <translation>下一步 ›</translation>
     </message>
     <message>
-        <location line="-335"/>
+        <location line="-353"/>
         <source>Next step (PgDn, Ctrl+→)</source>
         <translation>下一步（PgDn，Ctrl+→）</translation>
     </message>
@@ -1987,12 +2000,12 @@ masked</source>
         <translation>上一步(&amp;P)</translation>
     </message>
     <message>
-        <location line="+169"/>
+        <location line="+171"/>
         <source>This step&apos;s scenario cannot be computed: %1</source>
         <translation>本步的场景无法计算：%1</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+52"/>
         <source>The window shows another scenario now. Press “Restart step” to return to this step and check the task.</source>
         <translation>窗口现在显示的是另一个场景。按“重新开始本步”回到此步骤并检查任务。</translation>
     </message>
@@ -2002,7 +2015,12 @@ masked</source>
         <translation>未检查：%1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
+        <source>Make your prediction first: the task is checked once the weights are revealed.</source>
+        <translation>请先做出预测：揭晓权重之后才检查任务。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>✓ Done — %1</source>
         <translation>✓ 完成 — %1</translation>
     </message>
@@ -2029,12 +2047,17 @@ masked</source>
         <translation>请在上方选择一门课程</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Lesson %1 · %2</source>
         <translation>第 %1 课 · %2</translation>
     </message>
     <message>
         <location line="+14"/>
+        <source>Hints open after your prediction</source>
+        <translation>做出预测后才能查看提示</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Show a hint (%1 of %2)</source>
         <translation>显示提示（%1 / %2）</translation>
     </message>
@@ -2054,7 +2077,7 @@ masked</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>**Hint %1.** %2</source>
         <translation>**提示 %1。** %2</translation>
     </message>
@@ -2070,7 +2093,7 @@ masked</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+63"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+64"/>
         <source>Attention Lab</source>
         <translation>注意力实验室</translation>
     </message>
@@ -2190,7 +2213,7 @@ masked</source>
 %1</translation>
     </message>
     <message>
-        <location line="+151"/>
+        <location line="+155"/>
         <source>There is no lesson “%1”. The lessons are: %2.</source>
         <translation>没有课程“%1”。课程有：%2。</translation>
     </message>
@@ -2212,7 +2235,7 @@ masked</source>
         <translation>窗口改为显示你上次所在的课程。</translation>
     </message>
     <message>
-        <location line="-342"/>
+        <location line="-346"/>
         <location line="+163"/>
         <location line="+12"/>
         <source>%1
@@ -2246,7 +2269,7 @@ masked</source>
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+14"/>
         <source>Lessons</source>
         <translation>课程</translation>
     </message>
@@ -2296,7 +2319,7 @@ masked</source>
         <translation>%1 — %2：%3</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+21"/>
         <source>
 … and %1 more</source>
         <translation>
@@ -2494,7 +2517,7 @@ query, as in an encoder; the rest stays causal. Setting a prefix turns causal on
 <context>
     <name>MaskEditorView</name>
     <message>
-        <location filename="../ui/views/mask/maskeditorview.cpp" line="+123"/>
+        <location filename="../ui/views/mask/maskeditorview.cpp" line="+128"/>
         <source>%1: refused (%2).</source>
         <translation>%1：被拒绝（%2）。</translation>
     </message>
@@ -3167,7 +3190,7 @@ cos(输出, 针的值) = %3
         <translation>一次看到每一层、每个头。点击缩略图即可在所有视图中打开该层和该头；悬停可查看权重。用“文件 → 打开张量…”打开模型。</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+72"/>
         <source>computing the layers…</source>
         <translation>正在计算各层…</translation>
     </message>
@@ -3698,7 +3721,7 @@ r 为偶数，2 ≤ r ≤ d_k；全部 = d_k。</translation>
         <translation>曲线键：</translation>
     </message>
     <message>
-        <location line="+108"/>
+        <location line="+113"/>
         <source>Positional scheme: %1</source>
         <translation>位置方案：%1</translation>
     </message>
@@ -3843,6 +3866,68 @@ RoPE：%1</translation>
 ALiBi: %1</source>
         <translation>
 ALiBi：%1</translation>
+    </message>
+</context>
+<context>
+    <name>PredictionCover</name>
+    <message>
+        <location filename="../ui/lessons/predictioncover.cpp" line="+11"/>
+        <location line="+41"/>
+        <source>Make your prediction first</source>
+        <translation>请先做出预测</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This step&apos;s weights stay hidden until you answer the question in the lesson panel and press Reveal.</source>
+        <translation>在你回答课程面板中的问题并按下“揭晓”之前，本步骤的权重保持隐藏。</translation>
+    </message>
+</context>
+<context>
+    <name>PredictionPanel</name>
+    <message>
+        <location filename="../ui/lessons/predictionpanel.cpp" line="+27"/>
+        <source>Predict first</source>
+        <translation>先预测</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Choose a key…</source>
+        <translation>选择一个键…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Predicted winning key</source>
+        <translation>预测胜出的键</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Type a number, e.g. 0.4</source>
+        <translation>输入一个数，例如 0.4</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Predicted number</source>
+        <translation>预测的数值</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reveal</source>
+        <translation>揭晓</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show the true weights and score your prediction</source>
+        <translation>显示真实的权重并为你的预测打分</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Predict again</source>
+        <translation>重新预测</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Forget this answer and hide the weights again</source>
+        <translation>忘掉这个答案，重新隐藏权重</translation>
     </message>
 </context>
 <context>
@@ -4282,7 +4367,7 @@ A = softmax(分数)：每个头 n_q × n_k   O = A·V：n_q × (H_q·d_v)</trans
         <translation>查询：</translation>
     </message>
     <message>
-        <location line="+198"/>
+        <location line="+204"/>
         <source> — computed from X: edit X or %1 above</source>
         <translation> — 由 X 计算得出：请编辑上方的 X 或 %1</translation>
     </message>
@@ -4950,7 +5035,7 @@ bfloat16 具有 float32 的范围，只有 8 位有效位。</translation>
         <translation>汇点 s（头 %1）：</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+17"/>
         <source>weights NaN (float64: numbers)</source>
         <translation>权重为 NaN（float64 为数值）</translation>
     </message>
@@ -4960,7 +5045,7 @@ bfloat16 具有 float32 的范围，只有 8 位有效位。</translation>
         <translation>与 float64 的最大 |Δ权重| 为 %1</translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+2"/>
         <source>%n logit(s) → ±∞ · </source>
         <translation>
             <numerusform>%n 个 logit → ±∞ · </numerusform>
@@ -5648,7 +5733,7 @@ masked: this query may not attend to this key</source>
         <translation>层数 L</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+68"/>
         <source>Tiled attention</source>
         <translation>分块注意力</translation>
     </message>
@@ -6107,17 +6192,17 @@ softmax 权重 %3
     </message>
     <message>
         <location line="+8"/>
-        <location line="+263"/>
+        <location line="+266"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location line="-262"/>
+        <location line="-265"/>
         <source>%1[*] — Attention Lab</source>
         <translation>%1[*] — 注意力实验室</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+41"/>
         <source>The window cannot show the workspace&apos;s scenario: %1</source>
         <translation>窗口无法显示该工作区的场景：%1</translation>
     </message>
@@ -6142,7 +6227,7 @@ softmax 权重 %3
         <translation>课程“%1”有 %2 步；工作区指定的是第 %3 步。</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
@@ -6335,6 +6420,122 @@ softmax 权重 %3
         <location line="+63"/>
         <source>Cannot create the folder %1.</source>
         <translation>无法创建文件夹 %1。</translation>
+    </message>
+    <message>
+        <location filename="../ui/lessons/prediction.cpp" line="+50"/>
+        <source>Every weight of this query is NaN: nothing to compare with.</source>
+        <translation>此查询的每个权重都是 NaN：没有可比较的对象。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>“%1” wins: its weight from “%2” is %3.</source>
+        <translation>“%1”胜出：“%2”给它的权重是 %3。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Right (score 1).</source>
+        <translation>答对了（得分 1）。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Not this time (score 0).</source>
+        <translation>这次没答对（得分 0）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The key you picked, “%1”, is no longer in the scenario.</source>
+        <translation>你选的键“%1”已不在场景中。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+102"/>
+        <source>The mask hides “%1” from “%2”: its weight is 0 whatever its score.</source>
+        <translation>掩码对“%2”隐藏了“%1”：无论分数多少，它的权重都是 0。</translation>
+    </message>
+    <message>
+        <location line="-94"/>
+        <source>It is the only key this query can see, so it takes all the weight.</source>
+        <translation>它是这个查询唯一能看到的键，所以得到全部权重。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The runner-up “%1” has %2: its logit is %3 lower, and softmax turns that into e^−%3 = %4 times the winner&apos;s weight.</source>
+        <translation>第二名“%1”得到 %2：它的 logit 低 %3，softmax 把这个差距变成胜者权重的 e^−%3 = %4 倍。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>“%1” gets %2: its logit is %3 below “%4”&apos;s, and softmax turns that into e^−%3 = %5 times the winner&apos;s weight.</source>
+        <translation>“%1”得到 %2：它的 logit 比“%4”低 %3，softmax 把这个差距变成胜者权重的 e^−%3 = %5 倍。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The weights of “%1”: [%2].</source>
+        <translation>“%1”的权重：[%2]。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Your bars were for %1 keys; the scenario has %2 now.</source>
+        <translation>你的条形对应 %1 个键；场景现在有 %2 个。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>score = 1 − mean |Δ| = 1 − %1 / %2 = %3</source>
+        <translation>得分 = 1 − 平均 |Δ| = 1 − %1 / %2 = %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Close everywhere: no bar is off by more than %1.</source>
+        <translation>处处都很接近：没有哪个条形偏差超过 %1。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The largest gap is at “%1”: you gave it %2, but the mask hides it from this query (0).</source>
+        <translation>最大的差距在“%1”：你给了它 %2，但掩码对这个查询隐藏了它（0）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The largest gap is at “%1”: you gave it %2, attention gives it %3.</source>
+        <translation>最大的差距在“%1”：你给了它 %2，注意力给它 %3。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The output has no column %1 now.</source>
+        <translation>输出现在没有第 %1 列。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Entry %1 of the output of “%2” is %3.</source>
+        <translation>“%2”的输出的第 %1 个分量是 %3。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The output mixes the values with the weights (Σ_j w_j · v_j); the largest weight, %1, is on “%2”, so its value counts most.</source>
+        <translation>输出用权重混合各个值（Σ_j w_j · v_j）；最大的权重 %1 在“%2”上，所以它的值作用最大。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The key %1 is no longer in the scenario.</source>
+        <translation>键 %1 已不在场景中。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The weight of “%1” on “%2” is %3.</source>
+        <translation>“%1”对“%2”的权重是 %3。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>softmax gives it e^(logit − max) / Σ = %1 / %2 = %3 (its logit %4, the row&apos;s largest %5).</source>
+        <translation>softmax 给它 e^(logit − max) / Σ = %1 / %2 = %3（它的 logit 为 %4，该行最大的为 %5）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>off by |%1 − %2| = %3</source>
+        <translation>偏差 |%1 − %2| = %3</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>The query %1 is no longer in the scenario.</source>
+        <translation>查询 %1 已不在场景中。</translation>
     </message>
 </context>
 <context>
@@ -7274,11 +7475,12 @@ softmax 权重 %3
     </message>
     <message>
         <location line="+9"/>
+        <location line="+100"/>
         <source>“%1” must be an object, got %2.</source>
         <translation>“%1”必须是对象，实际为 %2。</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="-51"/>
         <source>This is not an Attention Lab workspace (“format” is %1, expected “%2”).</source>
         <translation>这不是注意力实验室的工作区（“format”为 %1，应为“%2”）。</translation>
     </message>
@@ -7298,12 +7500,32 @@ softmax 权重 %3
         <translation>场景：%1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>“lesson.id” must name a lesson.</source>
         <translation>“lesson.id”必须指明一门课程。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+6"/>
+        <source>“lesson.predictions” must be an array, got %1.</source>
+        <translation>“lesson.predictions”必须是数组，实际为 %1。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>“%1.step” is missing.</source>
+        <translation>缺少“%1.step”。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>“%1” is a second prediction for step %2.</source>
+        <translation>“%1”是步骤 %2 的第二个预测。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>“%1”: %2.</source>
+        <translation>“%1”：%2。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Unknown view “%1”; known views: %2.</source>
         <translation>未知的视图“%1”；已知的视图：%2。</translation>
     </message>

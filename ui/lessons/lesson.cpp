@@ -43,4 +43,9 @@ QStringList checkKindNames()
             QStringLiteral("selected_query"), QStringLiteral("view_value"),   QStringLiteral("all_of")};
 }
 
+QStringList predictionKindNames()
+{
+    return {QStringLiteral("pick_key"), QStringLiteral("number"), QStringLiteral("distribution")};
+}
+
 } // namespace attn::lessons
