@@ -35,20 +35,21 @@ namespace {
 /// same weight; step 2 asks for the bars. With `noSpoilers`, hints wait for the prediction.
 QByteArray predictionLesson(bool noSpoilers)
 {
-    const QByteArray scenario = R"("scenario": {"query_tokens": ["q"], "key_tokens": ["k1", "k2"],
-        "Q": [[1, 0]], "K": [[1, 0], [0, 1]], "V": [[2, 0], [0, 4]]})";
-    return QByteArray(
-               R"({"format": "attention-lab.lesson", "version": 1, "id": "07-predict", "title": "P", )") +
-           (noSpoilers ? R"("no_spoilers": true, )" : "") + R"("steps": [
-        {"title": "A", "text": "t", "view": "qkv", )" +
-           scenario + R"(,
-         "prediction": {"kind": "pick_key", "question": "Which key wins?", "query": "q",
-                        "explanation": "k1 points the same way as q."},
-         "task": {"description": "d", "check": {"kind": "weight_above", "query": "q", "key": "k1", "value": 0.9}},
-         "hints": ["Raise q's first entry."]},
-        {"title": "B", "text": "t", "view": "sentence", )" +
-           scenario + R"(,
-         "prediction": {"kind": "distribution", "question": "Draw the row.", "query": "q"}}]})";
+    const QByteArray scenario = "\"scenario\": {\"query_tokens\": [\"q\"], \"key_tokens\": [\"k1\", \"k2\"], "
+                                "\"Q\": [[1, 0]], \"K\": [[1, 0], [0, 1]], \"V\": [[2, 0], [0, 4]]}";
+    return QByteArray("{\"format\": \"attention-lab.lesson\", \"version\": 1, \"id\": \"07-predict\", "
+                      "\"title\": \"P\", ") +
+           (noSpoilers ? "\"no_spoilers\": true, " : "") +
+           "\"steps\": [{\"title\": \"A\", \"text\": \"t\", " + "\"view\": \"qkv\", " + scenario +
+           ", \"prediction\": {\"kind\": \"pick_key\", \"question\": \"Which key wins?\", \"query\": \"q\", "
+           "\"explanation\": \"k1 points the same way as q.\"}, \"task\": {\"description\": \"d\", "
+           "\"check\": "
+           "{\"kind\": \"weight_above\", \"query\": \"q\", \"key\": \"k1\", \"value\": 0.9}}, "
+           "\"hints\": [\"Raise the first entry of q.\"]}, {\"title\": \"B\", \"text\": \"t\", "
+           "\"view\": \"sentence\", " +
+           scenario +
+           ", \"prediction\": {\"kind\": \"distribution\", \"question\": \"Draw the row.\", "
+           "\"query\": \"q\"}}]}";
 }
 
 } // namespace

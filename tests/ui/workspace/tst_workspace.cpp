@@ -155,7 +155,7 @@ void TestWorkspace::predictionsRoundTrip()
     workspace.lessonPredictions = {
         {0, PredictionRecord{PredictionKind::PickKey, QStringLiteral("小红"), 0, {}, 1}},
         {2, PredictionRecord{PredictionKind::Number, {}, 0.1 + 0.2, {}, 1.0 / 3.0}},
-        {3, PredictionRecord{PredictionKind::Distribution, {}, 0, {0.5, 0.5, 0, 0}, 0.8}}};
+        {3, PredictionRecord{PredictionKind::Distribution, {}, 0, {0.4, 0.3, 0.2, 0.1}, 0.8}}};
     const QByteArray text = attn::ui::workspaceText(workspace);
     const attn::ui::Workspace back =
         attn::ui::workspaceFromBytes(text, QStringLiteral("p.attnlab"), attn::lessons::knownViews());
