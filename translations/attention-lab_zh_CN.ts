@@ -6464,7 +6464,7 @@ softmax 权重 %3
     </message>
     <message>
         <location line="+7"/>
-        <source>“%1” gets %2: its logit is %3 below “%4”&apos;s, and softmax turns that into e^−%3 = %5 times the winner&apos;s weight.</source>
+        <source>“%1” gets %2: its logit is %3 below that of “%4”, so softmax gives it e^−%3 = %5 times the winner&apos;s weight.</source>
         <translation>“%1”得到 %2：它的 logit 比“%4”低 %3，softmax 把这个差距变成胜者权重的 e^−%3 = %5 倍。</translation>
     </message>
     <message>

@@ -24,6 +24,7 @@ DistributionEditor::DistributionEditor(QWidget *parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("distributionEditor"));
     setFocusPolicy(Qt::StrongFocus);
+    setMinimumHeight(minimumSizeHint().height()); // the dock would squeeze the bars to a strip
     setAccessibleName(tr("Predicted weights"));
     setToolTip(tr("Drag a bar to the weight you expect; the others rescale so that the row sums to 1. "
                   "Keys: ←/→ choose a bar, ↑/↓ change it."));
@@ -90,7 +91,7 @@ QSize DistributionEditor::sizeHint() const
 
 QSize DistributionEditor::minimumSizeHint() const
 {
-    return {120, 110};
+    return {120, 120};
 }
 
 QRectF DistributionEditor::plotRect() const

@@ -84,9 +84,10 @@ void revealPick(const StepPrediction &p, const PredictionRecord &guess, const Ch
         }
     } else {
         const double d = head.logits(row, winner) - head.logits(row, picked);
-        out->gap = tr("“%1” gets %2: its logit is %3 below “%4”'s, and softmax turns that into e^−%3 = %5 "
-                      "times the winner's weight.")
-                       .arg(guess.key, num(head.weights(row, picked)), num(d), won, num(std::exp(-d)));
+        out->gap =
+            tr("“%1” gets %2: its logit is %3 below that of “%4”, so softmax gives it e^−%3 = %5 times "
+               "the winner's weight.")
+                .arg(guess.key, num(head.weights(row, picked)), num(d), won, num(std::exp(-d)));
     }
 }
 

@@ -134,7 +134,8 @@ void PredictionPanel::showOutcome(const PredictionRecord &guess, const Predictio
     if (!outcome.gap.isEmpty()) lines << outcome.gap;
     if (!explanation.isEmpty()) lines << explanation;
     // Escape nothing: the lines are the program's own text and the lesson's checked Markdown.
-    m_result->setText(lines.join(QStringLiteral("\n\n")));
+    // Hard line breaks, not paragraphs: the box sits in a narrow dock and must stay short.
+    m_result->setText(lines.join(QStringLiteral("  \n")));
     m_result->setVisible(true);
     updateButtons();
 }
