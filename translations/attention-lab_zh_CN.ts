@@ -1242,7 +1242,7 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
 <context>
     <name>DistributionEditor</name>
     <message>
-        <location filename="../ui/lessons/distributioneditor.cpp" line="+27"/>
+        <location filename="../ui/lessons/distributioneditor.cpp" line="+28"/>
         <source>Predicted weights</source>
         <translation>预测的权重</translation>
     </message>
@@ -1944,7 +1944,7 @@ masked</source>
 <context>
     <name>LessonNavigator</name>
     <message>
-        <location filename="../ui/lessons/lessonnavigator.cpp" line="+53"/>
+        <location filename="../ui/lessons/lessonnavigator.cpp" line="+54"/>
         <source>Click a lesson to open it where you left it</source>
         <translation>点击一门课程，从上次离开的位置打开</translation>
     </message>
@@ -1954,7 +1954,7 @@ masked</source>
         <translation>步骤正文</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Your task</source>
         <translation>你的任务</translation>
     </message>
@@ -1980,12 +1980,12 @@ masked</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+355"/>
+        <location line="+364"/>
         <source>Next ›</source>
         <translation>下一步 ›</translation>
     </message>
     <message>
-        <location line="-353"/>
+        <location line="-362"/>
         <source>Next step (PgDn, Ctrl+→)</source>
         <translation>下一步（PgDn，Ctrl+→）</translation>
     </message>
@@ -2000,7 +2000,7 @@ masked</source>
         <translation>上一步(&amp;P)</translation>
     </message>
     <message>
-        <location line="+171"/>
+        <location line="+179"/>
         <source>This step&apos;s scenario cannot be computed: %1</source>
         <translation>本步的场景无法计算：%1</translation>
     </message>
@@ -2015,7 +2015,7 @@ masked</source>
         <translation>未检查：%1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Make your prediction first: the task is checked once the weights are revealed.</source>
         <translation>请先做出预测：揭晓权重之后才检查任务。</translation>
     </message>
@@ -6422,7 +6422,7 @@ softmax 权重 %3
         <translation>无法创建文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../ui/lessons/prediction.cpp" line="+50"/>
+        <location filename="../ui/lessons/prediction.cpp" line="+52"/>
         <source>Every weight of this query is NaN: nothing to compare with.</source>
         <translation>此查询的每个权重都是 NaN：没有可比较的对象。</translation>
     </message>
@@ -6447,13 +6447,13 @@ softmax 权重 %3
         <translation>你选的键“%1”已不在场景中。</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+102"/>
+        <location line="+3"/>
+        <location line="+107"/>
         <source>The mask hides “%1” from “%2”: its weight is 0 whatever its score.</source>
         <translation>掩码对“%2”隐藏了“%1”：无论分数多少，它的权重都是 0。</translation>
     </message>
     <message>
-        <location line="-94"/>
+        <location line="-99"/>
         <source>It is the only key this query can see, so it takes all the weight.</source>
         <translation>它是这个查询唯一能看到的键，所以得到全部权重。</translation>
     </message>
@@ -6463,7 +6463,7 @@ softmax 权重 %3
         <translation>第二名“%1”得到 %2：它的 logit 低 %3，softmax 把这个差距变成胜者权重的 e^−%3 = %4 倍。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>“%1” gets %2: its logit is %3 below that of “%4”, so softmax gives it e^−%3 = %5 times the winner&apos;s weight.</source>
         <translation>“%1”得到 %2：它的 logit 比“%4”低 %3，softmax 把这个差距变成胜者权重的 e^−%3 = %5 倍。</translation>
     </message>
@@ -6478,17 +6478,17 @@ softmax 权重 %3
         <translation>你的条形对应 %1 个键；场景现在有 %2 个。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+19"/>
         <source>score = 1 − mean |Δ| = 1 − %1 / %2 = %3</source>
         <translation>得分 = 1 − 平均 |Δ| = 1 − %1 / %2 = %3</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
         <source>Close everywhere: no bar is off by more than %1.</source>
         <translation>处处都很接近：没有哪个条形偏差超过 %1。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The largest gap is at “%1”: you gave it %2, but the mask hides it from this query (0).</source>
         <translation>最大的差距在“%1”：你给了它 %2，但掩码对这个查询隐藏了它（0）。</translation>
     </message>
@@ -6503,12 +6503,12 @@ softmax 权重 %3
         <translation>输出现在没有第 %1 列。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Entry %1 of the output of “%2” is %3.</source>
         <translation>“%2”的输出的第 %1 个分量是 %3。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>The output mixes the values with the weights (Σ_j w_j · v_j); the largest weight, %1, is on “%2”, so its value counts most.</source>
         <translation>输出用权重混合各个值（Σ_j w_j · v_j）；最大的权重 %1 在“%2”上，所以它的值作用最大。</translation>
     </message>
@@ -6523,12 +6523,12 @@ softmax 权重 %3
         <translation>“%1”对“%2”的权重是 %3。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>softmax gives it e^(logit − max) / Σ = %1 / %2 = %3 (its logit %4, the row&apos;s largest %5).</source>
         <translation>softmax 给它 e^(logit − max) / Σ = %1 / %2 = %3（它的 logit 为 %4，该行最大的为 %5）。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>off by |%1 − %2| = %3</source>
         <translation>偏差 |%1 − %2| = %3</translation>
     </message>
@@ -7475,12 +7475,12 @@ softmax 权重 %3
     </message>
     <message>
         <location line="+9"/>
-        <location line="+100"/>
+        <location line="+102"/>
         <source>“%1” must be an object, got %2.</source>
         <translation>“%1”必须是对象，实际为 %2。</translation>
     </message>
     <message>
-        <location line="-51"/>
+        <location line="-53"/>
         <source>This is not an Attention Lab workspace (“format” is %1, expected “%2”).</source>
         <translation>这不是注意力实验室的工作区（“format”为 %1，应为“%2”）。</translation>
     </message>
@@ -7510,7 +7510,7 @@ softmax 权重 %3
         <translation>“lesson.predictions”必须是数组，实际为 %1。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>“%1.step” is missing.</source>
         <translation>缺少“%1.step”。</translation>
     </message>
@@ -7520,7 +7520,7 @@ softmax 权重 %3
         <translation>“%1”是步骤 %2 的第二个预测。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>“%1”: %2.</source>
         <translation>“%1”：%2。</translation>
     </message>

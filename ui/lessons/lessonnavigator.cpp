@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QVBoxLayout>
@@ -71,6 +72,7 @@ LessonNavigator::LessonNavigator(doc::ScenarioDocument *document, QWidget *paren
     m_text = new LessonText(this);
     m_text->setObjectName(QStringLiteral("stepText"));
     m_text->setAccessibleName(tr("Step text"));
+    m_text->setMinimumHeight(100); // a few lines of the text stay in sight above the boxes
 
     m_prediction = new PredictionPanel(this);
     connect(m_prediction, &PredictionPanel::revealRequested, this, &LessonNavigator::revealPrediction);
@@ -142,7 +144,15 @@ LessonNavigator::LessonNavigator(doc::ScenarioDocument *document, QWidget *paren
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_list);
-    splitter->addWidget(stepPanel);
+    // A step with a prediction, its result and a task can be taller than a 720-pixel screen's
+    // dock: then the step scrolls instead of clipping its lower boxes.
+    auto *stepScroll = new QScrollArea(this);
+    stepScroll->setObjectName(QStringLiteral("stepScroll"));
+    stepScroll->setWidget(stepPanel);
+    stepScroll->setWidgetResizable(true);
+    stepScroll->setFrameShape(QFrame::NoFrame);
+    stepScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    splitter->addWidget(stepScroll);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 4);
     splitter->setChildrenCollapsible(false);

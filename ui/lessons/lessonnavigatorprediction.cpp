@@ -8,6 +8,7 @@
 #include "ui/lessons/predictionpanel.h"
 #include "ui/lessons/predictionstore.h"
 
+#include <QScrollArea>
 #include <QSettings>
 
 namespace attn::lessons {
@@ -58,6 +59,9 @@ bool LessonNavigator::revealPrediction()
     storePrediction(*settings(), currentLesson()->id, m_step, record);
     m_outcomeShown = true;
     m_prediction->showOutcome(record, outcome, step->prediction->explanation);
+    // On a small screen the answer may open below the fold of the step's scroll area.
+    if (auto *scroll = findChild<QScrollArea *>(QStringLiteral("stepScroll")))
+        scroll->ensureWidgetVisible(m_prediction);
     if (!step->task) markDone(m_lesson, m_step);
     updateStepWidgets();
     evaluateTask();
