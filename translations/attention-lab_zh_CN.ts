@@ -1240,6 +1240,19 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
     </message>
 </context>
 <context>
+    <name>DistributionEditor</name>
+    <message>
+        <location filename="../ui/lessons/distributioneditor.cpp" line="+28"/>
+        <source>Predicted weights</source>
+        <translation>预测的权重</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Drag a bar to the weight you expect; the others rescale so that the row sums to 1. Keys: ←/→ choose a bar, ↑/↓ change it.</source>
+        <translation>把条形拖到你预计的权重；其余条形随之缩放，使这一行的和为 1。按键：←/→ 选择条形，↑/↓ 改变它。</translation>
+    </message>
+</context>
+<context>
     <name>ExportDialog</name>
     <message>
         <location filename="../ui/shell/exportdialog.cpp" line="+44"/>
@@ -1940,7 +1953,7 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
 <context>
     <name>LessonNavigator</name>
     <message>
-        <location filename="../ui/lessons/lessonnavigator.cpp" line="+52"/>
+        <location filename="../ui/lessons/lessonnavigator.cpp" line="+54"/>
         <source>Click a lesson to open it where you left it</source>
         <translation>点击一门课程，从上次离开的位置打开</translation>
     </message>
@@ -1950,7 +1963,7 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>步骤正文</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>Your task</source>
         <translation>你的任务</translation>
     </message>
@@ -1976,12 +1989,12 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
     </message>
     <message>
         <location line="+1"/>
-        <location line="+337"/>
+        <location line="+364"/>
         <source>Next ›</source>
         <translation>下一步 ›</translation>
     </message>
     <message>
-        <location line="-335"/>
+        <location line="-362"/>
         <source>Next step (PgDn, Ctrl+→)</source>
         <translation>下一步（PgDn，Ctrl+→）</translation>
     </message>
@@ -1996,12 +2009,12 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>上一步(&amp;P)</translation>
     </message>
     <message>
-        <location line="+169"/>
+        <location line="+179"/>
         <source>This step&apos;s scenario cannot be computed: %1</source>
         <translation>本步的场景无法计算：%1</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+52"/>
         <source>The window shows another scenario now. Press “Restart step” to return to this step and check the task.</source>
         <translation>窗口现在显示的是另一个场景。按“重新开始本步”回到此步骤并检查任务。</translation>
     </message>
@@ -2011,7 +2024,12 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>未检查：%1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+7"/>
+        <source>Make your prediction first: the task is checked once the weights are revealed.</source>
+        <translation>请先做出预测：揭晓权重之后才检查任务。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>✓ Done — %1</source>
         <translation>✓ 完成 — %1</translation>
     </message>
@@ -2038,12 +2056,17 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>请在上方选择一门课程</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Lesson %1 · %2</source>
         <translation>第 %1 课 · %2</translation>
     </message>
     <message>
         <location line="+14"/>
+        <source>Hints open after your prediction</source>
+        <translation>做出预测后才能查看提示</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Show a hint (%1 of %2)</source>
         <translation>显示提示（%1 / %2）</translation>
     </message>
@@ -2063,7 +2086,7 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>**Hint %1.** %2</source>
         <translation>**提示 %1。** %2</translation>
     </message>
@@ -2079,7 +2102,7 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+63"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+64"/>
         <source>Attention Lab</source>
         <translation>注意力实验室</translation>
     </message>
@@ -2199,7 +2222,7 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
 %1</translation>
     </message>
     <message>
-        <location line="+151"/>
+        <location line="+155"/>
         <source>There is no lesson “%1”. The lessons are: %2.</source>
         <translation>没有课程“%1”。课程有：%2。</translation>
     </message>
@@ -2221,7 +2244,7 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>窗口改为显示你上次所在的课程。</translation>
     </message>
     <message>
-        <location line="-342"/>
+        <location line="-346"/>
         <location line="+163"/>
         <location line="+12"/>
         <source>%1
@@ -2255,7 +2278,7 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>已写入 %1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+14"/>
         <source>Lessons</source>
         <translation>课程</translation>
     </message>
@@ -2305,7 +2328,7 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>%1 — %2：%3</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+21"/>
         <source>
 … and %1 more</source>
         <translation>
@@ -3855,6 +3878,68 @@ ALiBi：%1</translation>
     </message>
 </context>
 <context>
+    <name>PredictionCover</name>
+    <message>
+        <location filename="../ui/lessons/predictioncover.cpp" line="+11"/>
+        <location line="+41"/>
+        <source>Make your prediction first</source>
+        <translation>请先做出预测</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This step&apos;s weights stay hidden until you answer the question in the lesson panel and press Reveal.</source>
+        <translation>在你回答课程面板中的问题并按下“揭晓”之前，本步骤的权重保持隐藏。</translation>
+    </message>
+</context>
+<context>
+    <name>PredictionPanel</name>
+    <message>
+        <location filename="../ui/lessons/predictionpanel.cpp" line="+27"/>
+        <source>Predict first</source>
+        <translation>先预测</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Choose a key…</source>
+        <translation>选择一个键…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Predicted winning key</source>
+        <translation>预测胜出的键</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Type a number, e.g. 0.4</source>
+        <translation>输入一个数，例如 0.4</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Predicted number</source>
+        <translation>预测的数值</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reveal</source>
+        <translation>揭晓</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show the true weights and score your prediction</source>
+        <translation>显示真实的权重并为你的预测打分</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Predict again</source>
+        <translation>重新预测</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Forget this answer and hide the weights again</source>
+        <translation>忘掉这个答案，重新隐藏权重</translation>
+    </message>
+</context>
+<context>
     <name>PreferencesDialog</name>
     <message>
         <location filename="../ui/workspace/preferencesdialog.cpp" line="+27"/>
@@ -4296,7 +4381,7 @@ A = softmax(分数)：每个头 n_q × n_k   O = A·V：n_q × (H_q·d_v)</trans
         <translation>查询：</translation>
     </message>
     <message>
-        <location line="+198"/>
+        <location line="+204"/>
         <source> — computed from X: edit X or %1 above</source>
         <translation> — 由 X 计算得出：请编辑上方的 X 或 %1</translation>
     </message>
@@ -6121,17 +6206,17 @@ softmax 权重 %3
     </message>
     <message>
         <location line="+8"/>
-        <location line="+263"/>
+        <location line="+266"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location line="-262"/>
+        <location line="-265"/>
         <source>%1[*] — Attention Lab</source>
         <translation>%1[*] — 注意力实验室</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+41"/>
         <source>The window cannot show the workspace&apos;s scenario: %1</source>
         <translation>窗口无法显示该工作区的场景：%1</translation>
     </message>
@@ -6156,7 +6241,7 @@ softmax 权重 %3
         <translation>课程“%1”有 %2 步；工作区指定的是第 %3 步。</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
@@ -6355,6 +6440,122 @@ softmax 权重 %3
         <location line="+63"/>
         <source>Cannot create the folder %1.</source>
         <translation>无法创建文件夹 %1。</translation>
+    </message>
+    <message>
+        <location filename="../ui/lessons/prediction.cpp" line="+52"/>
+        <source>Every weight of this query is NaN: nothing to compare with.</source>
+        <translation>此查询的每个权重都是 NaN：没有可比较的对象。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>“%1” wins: its weight from “%2” is %3.</source>
+        <translation>“%1”胜出：“%2”给它的权重是 %3。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Right (score 1).</source>
+        <translation>答对了（得分 1）。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Not this time (score 0).</source>
+        <translation>这次没答对（得分 0）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The key you picked, “%1”, is no longer in the scenario.</source>
+        <translation>你选的键“%1”已不在场景中。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+107"/>
+        <source>The mask hides “%1” from “%2”: its weight is 0 whatever its score.</source>
+        <translation>掩码对“%2”隐藏了“%1”：无论分数多少，它的权重都是 0。</translation>
+    </message>
+    <message>
+        <location line="-99"/>
+        <source>It is the only key this query can see, so it takes all the weight.</source>
+        <translation>它是这个查询唯一能看到的键，所以得到全部权重。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The runner-up “%1” has %2: its logit is %3 lower, and softmax turns that into e^−%3 = %4 times the winner&apos;s weight.</source>
+        <translation>第二名“%1”得到 %2：它的 logit 低 %3，softmax 把这个差距变成胜者权重的 e^−%3 = %4 倍。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>“%1” gets %2: its logit is %3 below that of “%4”, so softmax gives it e^−%3 = %5 times the winner&apos;s weight.</source>
+        <translation>“%1”得到 %2：它的 logit 比“%4”低 %3，softmax 把这个差距变成胜者权重的 e^−%3 = %5 倍。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The weights of “%1”: [%2].</source>
+        <translation>“%1”的权重：[%2]。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Your bars were for %1 keys; the scenario has %2 now.</source>
+        <translation>你的条形对应 %1 个键；场景现在有 %2 个。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>score = 1 − mean |Δ| = 1 − %1 / %2 = %3</source>
+        <translation>得分 = 1 − 平均 |Δ| = 1 − %1 / %2 = %3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Close everywhere: no bar is off by more than %1.</source>
+        <translation>处处都很接近：没有哪个条形偏差超过 %1。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The largest gap is at “%1”: you gave it %2, but the mask hides it from this query (0).</source>
+        <translation>最大的差距在“%1”：你给了它 %2，但掩码对这个查询隐藏了它（0）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The largest gap is at “%1”: you gave it %2, attention gives it %3.</source>
+        <translation>最大的差距在“%1”：你给了它 %2，注意力给它 %3。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The output has no column %1 now.</source>
+        <translation>输出现在没有第 %1 列。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Entry %1 of the output of “%2” is %3.</source>
+        <translation>“%2”的输出的第 %1 个分量是 %3。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The output mixes the values with the weights (Σ_j w_j · v_j); the largest weight, %1, is on “%2”, so its value counts most.</source>
+        <translation>输出用权重混合各个值（Σ_j w_j · v_j）；最大的权重 %1 在“%2”上，所以它的值作用最大。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The key %1 is no longer in the scenario.</source>
+        <translation>键 %1 已不在场景中。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The weight of “%1” on “%2” is %3.</source>
+        <translation>“%1”对“%2”的权重是 %3。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>softmax gives it e^(logit − max) / Σ = %1 / %2 = %3 (its logit %4, the row&apos;s largest %5).</source>
+        <translation>softmax 给它 e^(logit − max) / Σ = %1 / %2 = %3（它的 logit 为 %4，该行最大的为 %5）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>off by |%1 − %2| = %3</source>
+        <translation>偏差 |%1 − %2| = %3</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>The query %1 is no longer in the scenario.</source>
+        <translation>查询 %1 已不在场景中。</translation>
     </message>
 </context>
 <context>
@@ -7294,11 +7495,12 @@ softmax 权重 %3
     </message>
     <message>
         <location line="+9"/>
+        <location line="+102"/>
         <source>“%1” must be an object, got %2.</source>
         <translation>“%1”必须是对象，实际为 %2。</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="-53"/>
         <source>This is not an Attention Lab workspace (“format” is %1, expected “%2”).</source>
         <translation>这不是注意力实验室的工作区（“format”为 %1，应为“%2”）。</translation>
     </message>
@@ -7318,12 +7520,32 @@ softmax 权重 %3
         <translation>场景：%1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>“lesson.id” must name a lesson.</source>
         <translation>“lesson.id”必须指明一门课程。</translation>
     </message>
     <message>
+        <location line="+6"/>
+        <source>“lesson.predictions” must be an array, got %1.</source>
+        <translation>“lesson.predictions”必须是数组，实际为 %1。</translation>
+    </message>
+    <message>
         <location line="+10"/>
+        <source>“%1.step” is missing.</source>
+        <translation>缺少“%1.step”。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>“%1” is a second prediction for step %2.</source>
+        <translation>“%1”是步骤 %2 的第二个预测。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>“%1”: %2.</source>
+        <translation>“%1”：%2。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Unknown view “%1”; known views: %2.</source>
         <translation>未知的视图“%1”；已知的视图：%2。</translation>
     </message>

@@ -44,6 +44,7 @@ private slots:
     void lessonsList();
     void lessonsCheckShipped();
     void lessonsCheckReportsProblems();
+    void lessonsCheckRefusesBadPredictions();
     void lessonsCheckReportsEveryLanguage();
     void lessonsCheckMissingPath();
     void lessonsBadUsage();
@@ -126,6 +127,53 @@ void TestCliLessons::lessonsCheckReportsProblems()
                                  "tiling, measuring, interventions, baselines, model, train");
     QVERIFY2(lines.at(1).startsWith(file + ": step 1: scenario.V: row 1 has 1 numbers but row 0 has 2"),
              qPrintable(lines.at(1)));
+}
+
+void TestCliLessons::lessonsCheckRefusesBadPredictions()
+{
+    QTemporaryDir dir;
+    const auto step = [](const char *prediction) {
+        return QByteArray("{\"title\": \"S\", \"text\": \"t\", \"view\": \"qkv\", \"scenario\": "
+                          "{\"key_tokens\": [\"k1\", \"k2\"], \"Q\": [[1, 0]], \"K\": [[1, 0], [0, 1]], "
+                          "\"V\": [[2, 0], [0, 4]]}, \"prediction\": {") +
+               prediction + "}}";
+    };
+    QVERIFY(writeFile(
+        dir.filePath("12-predict.json"),
+        "{\"format\": \"attention-lab.lesson\", \"version\": 1, \"id\": \"12-predict\", \"title\": \"P\", "
+        "\"steps\": [" +
+            step("\"kind\": \"number\", \"of\": \"weight\", \"question\": \"?\", \"query\": 0, \"key\": "
+                 "\"k3\"") +
+            ", " + step("\"kind\": \"guess\", \"question\": \"?\", \"query\": 0") + ", " +
+            step("\"kind\": \"number\", \"of\": \"output\", \"question\": \"?\", \"query\": 0, \"column\": "
+                 "7") +
+            "]}"));
+    const Run r = run({"lessons", "--check", dir.path()});
+    QCOMPARE(r.exitCode, 2);
+    const QString file = dir.filePath("12-predict.json");
+    QCOMPARE(QString::fromUtf8(r.out),
+             file + ": step 1: prediction.key: unknown key “k3”; the keys are k1, k2\n" + file +
+                 ": step 2: prediction.kind: unknown kind “guess”; expected one of pick_key, number, "
+                 "distribution\n" +
+                 file +
+                 ": step 3: prediction.column: column 7 is out of range: the output has 2 columns (0…1)\n");
+
+    // A translation must translate the question like the rest of the step's text.
+    QTemporaryDir translated;
+    QVERIFY(writeFile(translated.filePath("12-predict.json"),
+                      "{\"format\": \"attention-lab.lesson\", \"version\": 1, \"id\": \"12-predict\", "
+                      "\"title\": \"P\", \"steps\": [" +
+                          step("\"kind\": \"pick_key\", \"question\": \"Which key?\", \"query\": 0") + "]}"));
+    QVERIFY(QDir(translated.path()).mkdir("de"));
+    QVERIFY(writeFile(translated.filePath("de/12-predict.json"),
+                      "{\"format\": \"attention-lab.lesson-translation\", \"version\": 1, \"lesson\": "
+                      "\"12-predict\", \"language\": \"de\", \"title\": {\"en\": \"P\", \"de\": \"P\"}, "
+                      "\"steps\": [{\"title\": {\"en\": \"S\", \"de\": \"S\"}, \"text\": {\"en\": \"t\", "
+                      "\"de\": \"t\"}}]}"));
+    const Run t = run({"lessons", "--check", translated.path()});
+    QCOMPARE(t.exitCode, 2);
+    QCOMPARE(QString::fromUtf8(t.out), translated.filePath("de/12-predict.json") +
+                                           ": step 1: prediction.question: missing: no de translation\n");
 }
 
 void TestCliLessons::lessonsCheckMissingPath()

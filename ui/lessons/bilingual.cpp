@@ -26,6 +26,8 @@ void keepEnglish(Lesson &translated, const Lesson &english)
         step.englishText = englishIfChanged(step.text, en.text);
         if (step.task && en.task)
             step.englishTask = englishIfChanged(step.task->description, en.task->description);
+        if (step.prediction && en.prediction)
+            step.englishQuestion = englishIfChanged(step.prediction->question, en.prediction->question);
         step.englishHints.clear();
         bool anyHint = false;
         for (int h = 0; h < step.hints.size(); ++h) {

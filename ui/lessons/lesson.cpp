@@ -44,4 +44,9 @@ QStringList checkKindNames()
             QStringLiteral("all_of")};
 }
 
+QStringList predictionKindNames()
+{
+    return {QStringLiteral("pick_key"), QStringLiteral("number"), QStringLiteral("distribution")};
+}
+
 } // namespace attn::lessons

@@ -64,6 +64,27 @@ struct LessonTask {
     TaskCheck check;
 };
 
+/// What a step asks the learner to predict before it shows the weights (lessons/README.md,
+/// "Predictions"; scored by prediction.h).
+enum class PredictionKind {
+    PickKey,      ///< "pick_key": which key gets the largest weight of (head, query)
+    Number,       ///< "number": one weight (head, query, key) or one output entry (query, column)
+    Distribution, ///< "distribution": the whole row of weights of (head, query), as bars that sum to 1
+};
+
+/// A step's prediction: the question and the cell or row it is about.
+struct StepPrediction {
+    PredictionKind kind = PredictionKind::PickKey;
+    QString question;    ///< Markdown, one sentence
+    QString explanation; ///< Markdown shown with the answer (why it is what it is); may be empty
+    int head = 0;        ///< query head (PickKey, Distribution, a weight)
+    TokenRef query;
+    TokenRef key;                  ///< Number of a weight: its key
+    bool ofOutput = false;         ///< Number: an output entry instead of a weight
+    int column = 0;                ///< Number of an output entry: 0-based column of the (H_q·d_v) row
+    std::vector<TokenRef> choices; ///< PickKey: the keys offered; empty = every key
+};
+
 /// One screen of a lesson.
 struct LessonStep {
     QString title;
@@ -75,10 +96,12 @@ struct LessonStep {
     bool controlsGiven = false; ///< false: every control is editable (the field was absent)
     TokenRef selectedQuery;     ///< the query shown when the step opens (unset = 0)
     std::optional<LessonTask> task;
+    /// Asked before the weights are shown: the views hide them until the learner answers.
+    std::optional<StepPrediction> prediction;
     QStringList hints; ///< revealed one at a time, on request
     /// The English of a translated step (bilingual.h): each empty when the step is shown in English
     /// or the translation left that string English.
-    QString englishTitle, englishText, englishTask;
+    QString englishTitle, englishText, englishTask, englishQuestion;
     QStringList englishHints; ///< (hints) or empty
 };
 
@@ -89,6 +112,9 @@ struct Lesson {
     QString summary;      ///< one sentence for the lesson list's tooltip; may be empty
     QString englishTitle; ///< the English title of a translated lesson; empty when shown in English
     QString sourcePath;   ///< the file it came from (":/lessons/…" for shipped lessons)
+    /// "no_spoilers": a step's hints (and its task's status line) stay hidden until its prediction
+    /// is given.
+    bool noSpoilers = false;
     std::vector<LessonStep> steps;
 };
 
@@ -113,5 +139,8 @@ QStringList knownControls();
 
 /// The check kinds' file names, e.g. "weight_above", in CheckKind order.
 QStringList checkKindNames();
+
+/// The prediction kinds' file names, "pick_key", "number", "distribution", in PredictionKind order.
+QStringList predictionKindNames();
 
 } // namespace attn::lessons

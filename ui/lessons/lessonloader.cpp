@@ -11,6 +11,7 @@
 #include "ui/lessons/lessonmarkdown.h"
 #include "ui/lessons/lessonreader.h"
 #include "ui/lessons/lessontranslation.h"
+#include "ui/lessons/predictionreader.h"
 #include "ui/lessons/tasklint.h"
 #include "ui/views/viewregistry.h"
 
@@ -165,8 +166,9 @@ std::optional<LessonStep> Parser::step(const QJsonValue &v, const QString &dir)
     }
     const std::size_t before = problemCount();
     const QJsonObject o = v.toObject();
-    rejectUnknownKeys(o, {},
-                      {"title", "text", "view", "scenario", "controls", "selected_query", "task", "hints"});
+    rejectUnknownKeys(
+        o, {},
+        {"title", "text", "view", "scenario", "controls", "selected_query", "task", "prediction", "hints"});
     LessonStep s;
     s.title = requiredString(o, QStringLiteral("title"), QStringLiteral("title"));
     if (!o.contains(QStringLiteral("text")))
@@ -264,6 +266,11 @@ std::optional<LessonStep> Parser::step(const QJsonValue &v, const QString &dir)
             s.task = task;
         }
     }
+    if (o.contains(QStringLiteral("prediction"))) {
+        s.prediction =
+            readPrediction(*this, o.value(QStringLiteral("prediction")), context ? &*context : nullptr);
+        if (s.prediction) checkMarkdown(s.prediction->question, QStringLiteral("prediction.question"), dir);
+    }
     if (problemCount() != before) return std::nullopt;
     return s;
 }
@@ -302,7 +309,7 @@ LessonFileResult Parser::parse(const QByteArray &text)
 LessonFileResult Parser::parseObject(const QJsonObject &o)
 {
     LessonFileResult result;
-    rejectUnknownKeys(o, {}, {"format", "version", "id", "title", "summary", "steps"});
+    rejectUnknownKeys(o, {}, {"format", "version", "id", "title", "summary", "no_spoilers", "steps"});
     if (o.value(QStringLiteral("format")).toString() != QLatin1String(kLessonFormat))
         problem(QStringLiteral("format"),
                 QStringLiteral("expected \"%1\", got %2")
@@ -330,6 +337,13 @@ LessonFileResult Parser::parseObject(const QJsonObject &o)
             problem(QStringLiteral("summary"), QStringLiteral("expected a string, got %1")
                                                    .arg(typeName(o.value(QStringLiteral("summary")))));
         lesson.summary = o.value(QStringLiteral("summary")).toString();
+    }
+    if (o.contains(QStringLiteral("no_spoilers"))) {
+        if (!o.value(QStringLiteral("no_spoilers")).isBool())
+            problem(QStringLiteral("no_spoilers"),
+                    QStringLiteral("expected true or false, got %1")
+                        .arg(typeName(o.value(QStringLiteral("no_spoilers")))));
+        lesson.noSpoilers = o.value(QStringLiteral("no_spoilers")).toBool();
     }
     const QJsonValue steps = o.value(QStringLiteral("steps"));
     if (!steps.isArray() || steps.toArray().isEmpty()) {

@@ -5,6 +5,7 @@
 #include "ui/lessons/bilingual.h"
 #include "ui/lessons/lessoncheck.h"
 #include "ui/lessons/lessonstage.h"
+#include "ui/lessons/predictionpanel.h"
 #include "ui/views/common/figureview.h"
 
 #include <QAction>
@@ -14,6 +15,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QVBoxLayout>
@@ -70,6 +72,11 @@ LessonNavigator::LessonNavigator(doc::ScenarioDocument *document, QWidget *paren
     m_text = new LessonText(this);
     m_text->setObjectName(QStringLiteral("stepText"));
     m_text->setAccessibleName(tr("Step text"));
+    m_text->setMinimumHeight(100); // a few lines of the text stay in sight above the boxes
+
+    m_prediction = new PredictionPanel(this);
+    connect(m_prediction, &PredictionPanel::revealRequested, this, &LessonNavigator::revealPrediction);
+    connect(m_prediction, &PredictionPanel::predictAgainRequested, this, &LessonNavigator::predictAgain);
 
     auto *taskBox = new QGroupBox(tr("Your task"), this);
     m_taskBox = taskBox;
@@ -125,6 +132,7 @@ LessonNavigator::LessonNavigator(doc::ScenarioDocument *document, QWidget *paren
     stepLayout->addLayout(header);
     stepLayout->addWidget(m_stepTitle);
     stepLayout->addWidget(m_text, 1);
+    stepLayout->addWidget(m_prediction);
     stepLayout->addWidget(taskBox);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_backButton);
@@ -136,7 +144,15 @@ LessonNavigator::LessonNavigator(doc::ScenarioDocument *document, QWidget *paren
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_list);
-    splitter->addWidget(stepPanel);
+    // A step with a prediction, its result and a task can be taller than a 720-pixel screen's
+    // dock: then the step scrolls instead of clipping its lower boxes.
+    auto *stepScroll = new QScrollArea(this);
+    stepScroll->setObjectName(QStringLiteral("stepScroll"));
+    stepScroll->setWidget(stepPanel);
+    stepScroll->setWidgetResizable(true);
+    stepScroll->setFrameShape(QFrame::NoFrame);
+    stepScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    splitter->addWidget(stepScroll);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 4);
     splitter->setChildrenCollapsible(false);
@@ -276,12 +292,13 @@ bool LessonNavigator::openStep(int lesson, int step)
     const bool loaded = loadStep(s, *m_document, &error);
     m_attached = loaded;
     updateStepWidgets();
+    updatePrediction();
     if (!loaded) {
         m_taskStatus->setStyleSheet(kStatusDetached);
         m_taskStatus->setText(tr("This step's scenario cannot be computed: %1").arg(error));
         m_taskBox->setVisible(true);
     }
-    if (!s.task && loaded) markDone(lesson, step);
+    if (!s.task && !isPredictionPending() && loaded) markDone(lesson, step);
     evaluateTask();
     {
         const QSignalBlocker block(m_list);
@@ -293,6 +310,7 @@ bool LessonNavigator::openStep(int lesson, int step)
             }
     }
     emit stepActivated();
+    emit predictionStateChanged();
     return true;
 }
 
@@ -311,10 +329,19 @@ void LessonNavigator::detach()
     if (!m_attached) return;
     m_attached = false;
     evaluateTask();
+    emit predictionStateChanged();
+}
+
+CheckContext LessonNavigator::checkContext() const
+{
+    return {&m_document->trace(), m_document->traceQueryLabels(), m_document->traceKeyLabels(),
+            m_document->selectedQuery(),
+            m_activeView ? m_activeView->currentTaskValues() : QMap<QString, double>()};
 }
 
 void LessonNavigator::evaluateTask()
 {
+    if (m_attached && !m_outcomeShown) showPredictionOutcome();
     const LessonStep *step = currentStepData();
     if (!step || !step->task) return;
     if (!m_attached) {
@@ -330,10 +357,14 @@ void LessonNavigator::evaluateTask()
         m_taskStatus->setText(tr("Not checked: %1").arg(m_document->lastError()));
         return;
     }
-    const CheckContext context{&m_document->trace(), m_document->traceQueryLabels(),
-                               m_document->traceKeyLabels(), m_document->selectedQuery(),
-                               m_activeView ? m_activeView->currentTaskValues() : QMap<QString, double>()};
-    const CheckResult result = evaluateCheck(step->task->check, context);
+    if (isPredictionPending()) {
+        m_taskMet = false;
+        m_taskStatus->setStyleSheet(kStatusOpen);
+        m_taskStatus->setText(
+            tr("Make your prediction first: the task is checked once the weights are revealed."));
+        return;
+    }
+    const CheckResult result = evaluateCheck(step->task->check, checkContext());
     m_taskMet = result.met;
     m_taskStatus->setStyleSheet(result.met ? kStatusMet : kStatusOpen);
     m_taskStatus->setText((result.met ? tr("✓ Done — %1") : tr("Not yet — %1")).arg(result.status));
@@ -405,6 +436,7 @@ void LessonNavigator::updateStepWidgets()
         m_stepTitle->clear();
         m_text->clear();
         m_taskBox->setVisible(false);
+        m_prediction->setVisible(false);
         m_backButton->setEnabled(false);
         m_nextButton->setEnabled(false);
         m_restartButton->setEnabled(false);
@@ -425,8 +457,10 @@ void LessonNavigator::updateStepWidgets()
     m_hints->setText(hintsText());
     m_hints->setVisible(m_hintsShown > 0);
     m_hintButton->setVisible(!step->hints.isEmpty());
-    m_hintButton->setEnabled(m_hintsShown < step->hints.size());
-    m_hintButton->setText(m_hintsShown < step->hints.size()
+    const bool spoilerGuard = lesson->noSpoilers && isPredictionPending();
+    m_hintButton->setEnabled(m_hintsShown < step->hints.size() && !spoilerGuard);
+    m_hintButton->setText(spoilerGuard ? tr("Hints open after your prediction")
+                          : m_hintsShown < step->hints.size()
                               ? tr("Show a hint (%1 of %2)").arg(m_hintsShown + 1).arg(step->hints.size())
                               : tr("No more hints"));
     const bool atStart = m_lesson == 0 && m_step == 0;
@@ -457,6 +491,7 @@ bool LessonNavigator::showNextHint()
 {
     const LessonStep *step = currentStepData();
     if (!step || m_hintsShown >= step->hints.size()) return false;
+    if (currentLesson()->noSpoilers && isPredictionPending()) return false;
     ++m_hintsShown;
     updateStepWidgets();
     return true;

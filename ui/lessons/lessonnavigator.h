@@ -4,11 +4,13 @@
 
 #include "ui/lessons/lessonloader.h"
 #include "ui/lessons/lessontext.h"
+#include "ui/lessons/prediction.h"
 
 #include <QPointer>
 #include <QWidget>
 
 #include <functional>
+#include <map>
 #include <memory>
 
 class QAction;
@@ -27,11 +29,16 @@ class FigureView;
 
 namespace attn::lessons {
 
+class PredictionPanel;
+
 /// Shows one step at a time. Opening a step loads its scenario into the document (clearing the
 /// undo history), selects its query and sends stepActivated() so that the window shows the
 /// step's view. The task's check is evaluated again on every trace change and every change of
 /// the selected query; the status line turns green when it is met, and the step is then marked
-/// done. Progress and the current position are kept in QSettings ("lessons/…") across runs.
+/// done. A step with a prediction asks it first: until it is revealed the window covers the
+/// step's weights (isPredictionPending()), the task is not checked and, in a "no_spoilers"
+/// lesson, the hints stay closed. Progress, predictions and the current position are kept in
+/// QSettings ("lessons/…") across runs.
 class LessonNavigator : public QWidget {
     Q_OBJECT
 
@@ -83,6 +90,21 @@ public:
     /// "view_value" checks, and its taskValuesChanged() re-evaluates the task. Not owned.
     void setActiveView(ui::FigureView *view);
 
+    /// True when the step shown asks a prediction that has not been revealed yet: its weights
+    /// are to stay hidden.
+    bool isPredictionPending() const;
+    /// Scores the answer given in the prediction panel and shows the truth; false when the step
+    /// has no prediction, it is revealed already, the panel holds no answer or nothing is computed.
+    bool revealPrediction();
+    /// Forgets the step's prediction: the weights are hidden again.
+    void predictAgain();
+    /// The predictions kept for the lesson shown, by 0-based step (for workspaces).
+    std::map<int, PredictionRecord> predictions() const;
+    /// Keeps `records` (a workspace's, by 0-based step) for the lesson shown, replacing the
+    /// predictions of those steps; steps without a prediction are skipped.
+    void setPredictions(const std::map<int, PredictionRecord> &records);
+    PredictionPanel *predictionPanel() const { return m_prediction; }
+
     /// Reveals the next hint of the step; false when all are shown.
     bool showNextHint();
     int hintsShown() const { return m_hintsShown; }
@@ -109,6 +131,8 @@ public:
 signals:
     /// A step was opened (or restarted) and its scenario loaded: show its view and controls.
     void stepActivated();
+    /// isPredictionPending() may have changed: cover or uncover the weights.
+    void predictionStateChanged();
 
 private:
     bool openStep(int lesson, int step);
@@ -116,6 +140,11 @@ private:
     void updateStepWidgets();
     void evaluateTask();
     void markDone(int lesson, int step);
+    CheckContext checkContext() const;
+    /// Asks the step's prediction, or shows its kept answer and outcome.
+    void updatePrediction();
+    /// Shows the outcome of the kept answer once the trace is computed.
+    void showPredictionOutcome();
     std::unique_ptr<QSettings> settings() const;
 
     doc::ScenarioDocument *m_document;
@@ -129,12 +158,14 @@ private:
     int m_hintsShown = 0;
     bool m_attached = false;
     bool m_taskMet = false;
+    bool m_outcomeShown = false;
 
     QListWidget *m_list = nullptr;
     QLabel *m_lessonTitle = nullptr;
     QLabel *m_stepIndicator = nullptr;
     QLabel *m_stepTitle = nullptr;
     LessonText *m_text = nullptr;
+    PredictionPanel *m_prediction = nullptr;
     QWidget *m_taskBox = nullptr;
     QLabel *m_taskDescription = nullptr;
     QLabel *m_taskStatus = nullptr;

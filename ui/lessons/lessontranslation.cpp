@@ -109,6 +109,9 @@ public:
             if (s.value(QStringLiteral("task")).toObject().contains(QStringLiteral("description")))
                 require(join(base, QStringLiteral("task/description")));
             if (s.contains(QStringLiteral("hints"))) require(join(base, QStringLiteral("hints")));
+            const QJsonObject prediction = s.value(QStringLiteral("prediction")).toObject();
+            for (const QString key : {QStringLiteral("question"), QStringLiteral("explanation")})
+                if (prediction.contains(key)) require(join(base, QStringLiteral("prediction/") + key));
             const QJsonObject scenario = s.value(QStringLiteral("scenario")).toObject();
             for (const QString key : {QStringLiteral("title"), QStringLiteral("comment")})
                 if (scenario.contains(key)) require(join(base, QStringLiteral("scenario/") + key));

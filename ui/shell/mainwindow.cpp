@@ -9,6 +9,7 @@
 #include "ui/lessons/lessonloader.h"
 #include "ui/lessons/lessonnavigator.h"
 #include "ui/lessons/lessonstage.h"
+#include "ui/lessons/predictioncover.h"
 #include "ui/plots/figureexport.h"
 #include "ui/shell/accessactions.h"
 #include "ui/shell/computeprogress.h"
@@ -338,6 +339,10 @@ void MainWindow::createLessonDock()
     m_navigator->setLibrary(lessons::loadShippedLessons());
     m_navigator->setLeaveGuard([this] { return confirmDiscardEdits(); });
     connect(m_navigator, &lessons::LessonNavigator::stepActivated, this, &MainWindow::onLessonStepActivated);
+    m_predictionCover = new lessons::PredictionCover(m_views);
+    connect(m_navigator, &lessons::LessonNavigator::predictionStateChanged, this,
+            &MainWindow::updatePredictionCover);
+    connect(m_views, &QStackedWidget::currentChanged, this, &MainWindow::updatePredictionCover);
     m_lessonDock = new QDockWidget(tr("Lessons"), this);
     m_lessonDock->setObjectName(QStringLiteral("lessonDock"));
     m_lessonDock->setWidget(m_navigator);
@@ -456,6 +461,17 @@ void MainWindow::onLessonStepActivated()
     m_lessonDock->show();
     statusBar()->showMessage(
         tr("%1 — %2: %3").arg(lesson->title, m_navigator->stepIndicatorText(), step->title));
+}
+
+void MainWindow::updatePredictionCover()
+{
+    if (!m_predictionCover) return;
+    const lessons::LessonStep *step = m_navigator->currentStepData();
+    if (!step || !m_navigator->isAttached() || !m_navigator->isPredictionPending())
+        return m_predictionCover->cover(nullptr);
+    // Whichever view is shown: every one of them draws the step's weights.
+    QWidget *page = m_views->currentWidget();
+    m_predictionCover->cover(page == m_view ? m_view->weightsArea() : page);
 }
 
 bool MainWindow::openLessonsFolder(const QString &dir)

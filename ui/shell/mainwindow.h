@@ -4,6 +4,7 @@
 #include "ui/workspace/workspacehost.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 #include <vector>
 
@@ -15,6 +16,10 @@ class QStackedWidget;
 
 namespace attn {
 struct Scenario;
+}
+
+namespace attn::lessons {
+class PredictionCover;
 }
 
 namespace attn::ui {
@@ -108,6 +113,9 @@ private:
     void createLessonDock();
     void openLessonsFolderInteractively();
     void onLessonStepActivated();
+    /// Covers the step's weights while its prediction waits (the whole figure view, or the Q/K/V
+    /// editor's plots below the scores).
+    void updatePredictionCover();
     /// What opening file `path` changes besides the document: note, lesson, chooser, status.
     void scenarioFileOpened(const QString &path);
 
@@ -118,6 +126,7 @@ private:
     QStackedWidget *m_views = nullptr;
     lessons::LessonNavigator *m_navigator = nullptr;
     QDockWidget *m_lessonDock = nullptr;
+    QPointer<lessons::PredictionCover> m_predictionCover; // a child of the widget it covers
     PerformancePanel *m_performancePanel = nullptr;
     QComboBox *m_presetChooser = nullptr;
     QString m_presetId;

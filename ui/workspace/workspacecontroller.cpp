@@ -150,6 +150,7 @@ Workspace WorkspaceController::capture() const
         workspace.lessonStep = navigator.currentStep();
         const QString source = navigator.library().source;
         if (source != kShippedSource) workspace.lessonFolder = QFileInfo(source).absoluteFilePath();
+        workspace.lessonPredictions = navigator.predictions();
     }
     workspace.view = m_host->currentViewName();
     workspace.selectedQuery = document.selectedQuery();
@@ -216,6 +217,8 @@ bool WorkspaceController::apply(const Workspace &workspace, QString *error)
     if (!document->load(workspace.scenario, &loadError)) return refuse(loadError); // checked above
     document->setSelectedHead(workspace.selectedHead);
     document->setSelectedQuery(workspace.selectedQuery);
+    if (!workspace.lessonId.isEmpty() && !workspace.lessonPredictions.empty())
+        navigator->setPredictions(workspace.lessonPredictions);
     m_host->showView(workspace.view);
     AppSettings::instance().setColorMap(AppSettings::colorMapFromName(workspace.colorMap));
     AppSettings::instance().setDecimals(workspace.decimals);

@@ -89,6 +89,15 @@ QJsonObject workspaceToJson(const Workspace &workspace)
                            {QStringLiteral("step"), workspace.lessonStep}};
         if (!workspace.lessonFolder.isEmpty())
             lesson.insert(QStringLiteral("folder"), workspace.lessonFolder);
+        if (!workspace.lessonPredictions.empty()) {
+            QJsonArray predictions;
+            for (const auto &[step, record] : workspace.lessonPredictions) {
+                QJsonObject entry = lessons::predictionRecordToJson(record);
+                entry.insert(QStringLiteral("step"), step);
+                predictions.append(entry);
+            }
+            lesson.insert(QStringLiteral("predictions"), predictions);
+        }
         object.insert(QStringLiteral("lesson"), lesson);
     }
     object.insert(QStringLiteral("view"), workspace.view);
@@ -147,13 +156,37 @@ Workspace workspaceFromJson(const QJsonObject &object, const QStringList &knownV
     // 3. The lesson position.
     if (object.contains(QStringLiteral("lesson")) && !object.value(QStringLiteral("lesson")).isNull()) {
         const QJsonObject lesson = readObject(object, QStringLiteral("lesson"), true);
-        refuseUnknownKeys(lesson, {QStringLiteral("id"), QStringLiteral("step"), QStringLiteral("folder")},
+        refuseUnknownKeys(lesson,
+                          {QStringLiteral("id"), QStringLiteral("step"), QStringLiteral("folder"),
+                           QStringLiteral("predictions")},
                           QStringLiteral("lesson"));
         workspace.lessonId = readString(lesson, QStringLiteral("id"), QStringLiteral("lesson.id"));
         if (workspace.lessonId.isEmpty()) fail(Text::tr("“lesson.id” must name a lesson."));
         workspace.lessonStep = readIndex(lesson, QStringLiteral("step"), QStringLiteral("lesson.step"), 0);
         workspace.lessonFolder =
             readString(lesson, QStringLiteral("folder"), QStringLiteral("lesson.folder"));
+        const QJsonValue predictions = lesson.value(QStringLiteral("predictions"));
+        if (!predictions.isUndefined() && !predictions.isArray())
+            fail(Text::tr("“lesson.predictions” must be an array, got %1.")
+                     .arg(doc::jsonTypeName(predictions)));
+        const QJsonArray entries = predictions.toArray();
+        for (qsizetype i = 0; i < entries.size(); ++i) {
+            const QString field = QStringLiteral("lesson.predictions[%1]").arg(i);
+            if (!entries.at(i).isObject())
+                fail(
+                    Text::tr("“%1” must be an object, got %2.").arg(field, doc::jsonTypeName(entries.at(i))));
+            QJsonObject entry = entries.at(i).toObject();
+            const int step = readIndex(entry, QStringLiteral("step"), field + QStringLiteral(".step"), -1);
+            if (step < 0) fail(Text::tr("“%1.step” is missing.").arg(field));
+            if (workspace.lessonPredictions.count(step))
+                fail(Text::tr("“%1” is a second prediction for step %2.").arg(field).arg(step));
+            entry.remove(QStringLiteral("step"));
+            QString why;
+            const std::optional<lessons::PredictionRecord> record =
+                lessons::predictionRecordFromJson(entry, &why);
+            if (!record) fail(Text::tr("“%1”: %2.").arg(field, why));
+            workspace.lessonPredictions.emplace(step, *record);
+        }
     }
 
     // 4. The view and the selection.

@@ -3,11 +3,13 @@
 #pragma once
 
 #include "core/scenario.h"
+#include "ui/lessons/prediction.h"
 
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
 
+#include <map>
 #include <stdexcept>
 
 namespace attn::ui {
@@ -23,8 +25,9 @@ public:
 /// Everything a workspace holds. The file's layout:
 /// {"format": "attention-lab-workspace", "version": 1, "scenario": <scenario format>,
 ///  "lesson": {"id", "step" (0-based), "folder" (a teacher's folder; absent for the built-in
-///  lessons)} or absent, "view": <view name>, "selected_query", "selected_head",
-///  "display": {"color_map": "viridis"|"cividis", "decimals": 1…6}, "views": {<name>: {…}},
+///  lessons), "predictions": [{"step" (0-based), "kind", "key" | "value" | "weights", "score"}]
+///  (optional; absent in files written before predictions)} or absent, "view": <view name>, "selected_query",
+///  "selected_head", "display": {"color_map": "viridis"|"cividis", "decimals": 1…6}, "views": {<name>: {…}},
 ///  "autosave_of": <the workspace file the autosave belongs to> (autosave files only)}.
 struct Workspace {
     static constexpr int kVersion = 1;
@@ -33,6 +36,8 @@ struct Workspace {
     QString lessonId;     ///< empty: no lesson step is open (a preset or a file)
     int lessonStep = 0;   ///< 0-based
     QString lessonFolder; ///< a teacher's lesson folder; empty for the built-in lessons
+    /// The learner's predictions in the lesson, by 0-based step (lessons/prediction.h).
+    std::map<int, lessons::PredictionRecord> lessonPredictions;
     QString view = QStringLiteral("qkv");
     int selectedQuery = 0; ///< 0 ≤ selectedQuery < n_q
     int selectedHead = 0;  ///< 0 ≤ selectedHead < H_q

@@ -46,6 +46,7 @@ private slots:
     void initTestCase();
     void init();
     void roundTripRestoresEverything();
+    void predictionsRoundTrip();
     void failedSaveKeepsTheOldFile();
     void refusedFiles_data();
     void refusedFiles();
@@ -139,6 +140,57 @@ void TestWorkspace::roundTripRestoresEverything()
     QVERIFY(window->document()->undoStack()->isClean());
     QCOMPARE(controller(*window)->currentFile(), QFileInfo(path).absoluteFilePath());
     AppSettings::instance().setDecimals(3);
+}
+
+void TestWorkspace::predictionsRoundTrip()
+{
+    using attn::lessons::PredictionKind;
+    using attn::lessons::PredictionRecord;
+    // The file: every kind, with scores whose shortest text is long, reads back the same.
+    attn::ui::Workspace workspace;
+    workspace.scenario.query = attn::Matrix{{1.0, 0.0}};
+    workspace.scenario.key = attn::Matrix{{1.0, 0.0}, {0.0, 1.0}};
+    workspace.scenario.value = attn::Matrix{{2.0, 0.0}, {0.0, 4.0}};
+    workspace.lessonId = QStringLiteral("01-why-attention");
+    workspace.lessonPredictions = {
+        {0, PredictionRecord{PredictionKind::PickKey, QStringLiteral("小红"), 0, {}, 1}},
+        {2, PredictionRecord{PredictionKind::Number, {}, 0.1 + 0.2, {}, 1.0 / 3.0}},
+        {3, PredictionRecord{PredictionKind::Distribution, {}, 0, {0.4, 0.3, 0.2, 0.1}, 0.8}}};
+    const QByteArray text = attn::ui::workspaceText(workspace);
+    const attn::ui::Workspace back =
+        attn::ui::workspaceFromBytes(text, QStringLiteral("p.attnlab"), attn::lessons::knownViews());
+    QVERIFY(back.lessonPredictions == workspace.lessonPredictions);
+    // A file written before predictions existed has none and still reads.
+    QJsonObject old = QJsonDocument::fromJson(text).object();
+    QJsonObject lesson = old.value(QStringLiteral("lesson")).toObject();
+    QVERIFY(lesson.contains(QStringLiteral("predictions")));
+    lesson.remove(QStringLiteral("predictions"));
+    old.insert(QStringLiteral("lesson"), lesson);
+    const attn::ui::Workspace before = attn::ui::workspaceFromJson(old, attn::lessons::knownViews());
+    QCOMPARE(before.lessonId, QStringLiteral("01-why-attention"));
+    QVERIFY(before.lessonPredictions.empty());
+
+    // The window: a revealed prediction is saved with the workspace and comes back in another
+    // profile (an empty settings file).
+    const QString path = m_dir->filePath(QStringLiteral("predicted.attnlab"));
+    {
+        auto window = makeWindow();
+        QVERIFY(window->openLesson(QStringLiteral("01-why-attention"), 0));
+        attn::lessons::LessonNavigator *navigator = window->lessonNavigator();
+        QVERIFY(navigator->isPredictionPending());
+        navigator->setPredictions(
+            {{0, PredictionRecord{PredictionKind::PickKey, QStringLiteral("Ming"), 0, {}, 0}}});
+        QVERIFY(!navigator->isPredictionPending());
+        QVERIFY(controller(*window)->saveTo(path, true));
+    }
+    QFile::remove(m_dir->filePath(QStringLiteral("lessons.ini")));
+    auto window = makeWindow();
+    QVERIFY(window->lessonNavigator()->predictions().empty());
+    QVERIFY(controller(*window)->openFile(path, true));
+    const auto restored = window->lessonNavigator()->predictions();
+    QCOMPARE(restored.size(), std::size_t{1});
+    QCOMPARE(restored.at(0).key, QStringLiteral("Ming"));
+    QVERIFY(!window->lessonNavigator()->isPredictionPending());
 }
 
 void TestWorkspace::failedSaveKeepsTheOldFile()
@@ -245,6 +297,21 @@ void TestWorkspace::refusedFiles_data()
                                     << QStringLiteral("lesson “99-none”");
     QTest::addRow("step out of range") << workspace(R"(, "lesson": {"id": "10-multi-head", "step": 40})")
                                        << QStringLiteral("the workspace names step 41");
+    QTest::addRow("predictions not an array")
+        << workspace(R"(, "lesson": {"id": "10-multi-head", "step": 0, "predictions": {}})")
+        << QStringLiteral("“lesson.predictions” must be an array, got an object");
+    QTest::addRow("prediction without step")
+        << workspace(
+               R"(, "lesson": {"id": "10-multi-head", "step": 0, "predictions": [{"kind": "pick_key", "key": "a", "score": 1}]})")
+        << QStringLiteral("“lesson.predictions[0].step” is missing");
+    QTest::addRow("two predictions for one step")
+        << workspace(
+               R"(, "lesson": {"id": "10-multi-head", "step": 0, "predictions": [{"step": 1, "kind": "number", "value": 1, "score": 0}, {"step": 1, "kind": "number", "value": 2, "score": 1}]})")
+        << QStringLiteral("“lesson.predictions[1]” is a second prediction for step 1");
+    QTest::addRow("prediction of an unknown kind")
+        << workspace(
+               R"(, "lesson": {"id": "10-multi-head", "step": 0, "predictions": [{"step": 0, "kind": "guess", "score": 1}]})")
+        << QStringLiteral("“lesson.predictions[0]”: “kind” must be one of pick_key, number, distribution");
 }
 
 void TestWorkspace::refusedFiles()

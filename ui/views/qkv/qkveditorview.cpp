@@ -184,6 +184,12 @@ QWidget *QkvEditorView::createPlotsPanel()
     connect(scores, &ScoresTable::inputRejected, this, &QkvEditorView::showMessage);
     connect(scores->clipboard(), &MatrixClipboard::refused, this, &QkvEditorView::showMessage);
     layout->addWidget(scores);
+    // Everything below the scores shows weights or outputs: one area a lesson can cover.
+    m_weightsArea = new QWidget(panel);
+    m_weightsArea->setObjectName(QStringLiteral("weightsArea"));
+    layout->addWidget(m_weightsArea, 1);
+    layout = new QVBoxLayout(m_weightsArea);
+    layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(plots, 1);
 
     m_scoresLabel = new QLabel(panel);

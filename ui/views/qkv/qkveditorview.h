@@ -54,6 +54,9 @@ public:
 
     HeatmapPlot *heatmap() const { return m_heatmap; }
     BarPlot *barPlot() const { return m_barPlot; }
+    /// The plots and lines below the score table (weights, bars, output): what a lesson step
+    /// that waits for a prediction covers.
+    QWidget *weightsArea() const { return m_weightsArea; }
 
     /// The shapes line, e.g. "Q 1×2, K 2×2, V 2×2 → A 1×2, O 1×2".
     QString shapesText() const;
@@ -106,6 +109,7 @@ private:
     ProjectionPanel *m_projectionPanel = nullptr;
     HeatmapPlot *m_heatmap = nullptr;
     BarPlot *m_barPlot = nullptr;
+    QWidget *m_weightsArea = nullptr;
 };
 
 } // namespace attn::ui
