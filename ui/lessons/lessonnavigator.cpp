@@ -148,6 +148,7 @@ LessonNavigator::LessonNavigator(doc::ScenarioDocument *document, QWidget *paren
     // dock: then the step scrolls instead of clipping its lower boxes.
     auto *stepScroll = new QScrollArea(this);
     stepScroll->setObjectName(QStringLiteral("stepScroll"));
+    stepScroll->setAccessibleName(tr("Lesson step"));
     stepScroll->setWidget(stepPanel);
     stepScroll->setWidgetResizable(true);
     stepScroll->setFrameShape(QFrame::NoFrame);
