@@ -1989,12 +1989,12 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
     </message>
     <message>
         <location line="+1"/>
-        <location line="+364"/>
+        <location line="+365"/>
         <source>Next ›</source>
         <translation>下一步 ›</translation>
     </message>
     <message>
-        <location line="-362"/>
+        <location line="-363"/>
         <source>Next step (PgDn, Ctrl+→)</source>
         <translation>下一步（PgDn，Ctrl+→）</translation>
     </message>
@@ -2009,7 +2009,12 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>上一步(&amp;P)</translation>
     </message>
     <message>
-        <location line="+179"/>
+        <location line="+32"/>
+        <source>Lesson step</source>
+        <translation>课程步骤</translation>
+    </message>
+    <message>
+        <location line="+148"/>
         <source>This step&apos;s scenario cannot be computed: %1</source>
         <translation>本步的场景无法计算：%1</translation>
     </message>
