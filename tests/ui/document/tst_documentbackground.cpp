@@ -160,7 +160,7 @@ void TestDocumentBackground::newerEditWinsOverAnOlderResult()
     QCOMPARE(document.undoStack()->count(), 1); // edits of one cell merge
     gate.open = true;
     QTRY_VERIFY_WITH_TIMEOUT(!document.computing(), attn::test::scaledTimeout(5000));
-    QTest::qWait(50); // a stale delivery, if any, would arrive now
+    QTest::qWait(50);                           // a stale delivery, if any, would arrive now
     QCOMPARE(gate.calls.load(), loadCalls + 2); // the first edit finished, but only the second was shown
     // q0 = [1, 0], k0 = [5, 0]: only the newer result (5 · scale, not 3 · scale) was ever shown.
     QCOMPARE(shown, std::vector<double>{5.0 * scale});
