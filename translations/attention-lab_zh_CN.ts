@@ -4355,6 +4355,21 @@ ALiBi：%1</translation>
         <source>naive output</source>
         <translation>朴素算法的输出</translation>
     </message>
+    <message>
+        <location filename="../ui/views/train/tokeneffectfigure.cpp" line="+172"/>
+        <source>Attention rollout R(t, j), from the weights alone</source>
+        <translation>注意力 rollout R(t, j)，只来自权重</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rollout R(t, j)</source>
+        <translation>Rollout R(t, j)</translation>
+    </message>
+    <message>
+        <location filename="../ui/views/train/tokeneffectpanel.cpp" line="+23"/>
+        <source>“%1”</source>
+        <translation>“%1”</translation>
+    </message>
 </context>
 <context>
     <name>QkvEditorView</name>
@@ -5844,6 +5859,146 @@ softmax 权重 %3
     </message>
 </context>
 <context>
+    <name>TokenEffectPanel</name>
+    <message>
+        <location filename="../ui/views/train/tokeneffectpanel.cpp" line="+8"/>
+        <source>One of the probe sentences the heads are scored on</source>
+        <translation>用来给各头打分的探针句子之一</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The prediction measured: the model&apos;s next-token distribution at this position</source>
+        <translation>被测量的预测：模型在这个位置上的下一词元分布</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>replace the token</source>
+        <translation>替换该词元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>delete the token</source>
+        <translation>删除该词元</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Replace: the token becomes a neutral one (coreference: &lt;pad&gt;; other tasks: a symbol that does not occur in the probe). Delete: the token is removed and the later ones move one position left.</source>
+        <translation>替换：把该词元换成一个中性的词元（指代消解：&lt;pad&gt;；其他任务：探针中没有出现的一个符号）。删除：去掉该词元，其后的词元各向左移一个位置。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Rollout against the measured effect</source>
+        <translation>Rollout 与测得的效应</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Se&amp;ntence</source>
+        <translation>句子(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Pred&amp;iction at</source>
+        <translation>预测位置(&amp;I)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Chan&amp;ge</source>
+        <translation>改动(&amp;G)</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>Nothing trained yet: the first snapshot appears once the model is built.</source>
+        <translation>还没有训练：模型建好后会出现第一个快照。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not measured: %1</source>
+        <translation>未测量：%1</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Step %1 · prediction at %2 (position %3): %4, p = %5</source>
+        <translation>第 %1 步 · 在 %2（位置 %3）处的预测：%4，p = %5</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Measured: how far the prediction moves when the token is deleted</source>
+        <translation>测得：删除该词元时预测移动了多远</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Measured: how far the prediction moves when the token becomes %1</source>
+        <translation>测得：该词元变成 %1 时预测移动了多远</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not measured: every symbol occurs in the probe, none is neutral</source>
+        <translation>未测量：每个符号都在探针中出现过，没有中性的符号</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>undefined (every pair tied)</source>
+        <translation>无定义（每一对都持平）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rollout reads the weights only and counts each layer&apos;s residual connection as half of what flows. The effect is measured: the token is changed, the model runs again, and the bar is the total variation distance between the two next-token distributions (0: unchanged, 1: nothing in common).</source>
+        <translation>Rollout 只读取权重，并把每层的残差连接算作流过的一半。效应是测出来的：改动该词元，让模型重新运行，柱子的高度是两个下一词元分布之间的总变差距离（0：没有变化，1：毫无共同之处）。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>≠ marks the %n token(s) in a pair that the two rank in opposite order (differences under %1 count as ties). Goodman–Kruskal γ = %2 (1: the same order, −1: reversed).</source>
+        <translation>
+            <numerusform>≠ 标出了 %n 个词元：它们所在的某一对被两者排成了相反的顺序（差小于 %1 算作持平）。Goodman–Kruskal γ = %2（1：顺序相同，−1：完全相反）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>%1 (position %2)
+rollout R(%3, %2) = %4</source>
+        <translation>%1（位置 %2）
+rollout R(%3, %2) = %4</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>
+replaced by %1: distance %2, p(%3) %4 → %5, prediction %6</source>
+        <translation>
+换成 %1：距离 %2，p(%3) %4 → %5，预测为 %6</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>
+deleted: not measured (it is the token the prediction is made at)</source>
+        <translation>
+删除：未测量（预测正是在这个词元处做出的）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>
+deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
+        <translation>
+删除：距离 %1，p(%2) %3 → %4，预测为 %5</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>
+≠ rollout and the measured effect rank it in opposite order against another token</source>
+        <translation>
+≠ rollout 和测得的效应把它与另一个词元排成了相反的顺序</translation>
+    </message>
+</context>
+<context>
     <name>TraceWorker</name>
     <message>
         <location filename="../ui/document/traceworker.cpp" line="+55"/>
@@ -5854,13 +6009,13 @@ softmax 权重 %3
 <context>
     <name>TrainView</name>
     <message>
-        <location filename="../ui/views/train/trainview.cpp" line="+133"/>
+        <location filename="../ui/views/train/trainview.cpp" line="+138"/>
         <source>&amp;Pause</source>
         <translation>暂停(&amp;P)</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location filename="../ui/views/train/trainviewcontrols.cpp" line="+60"/>
+        <location filename="../ui/views/train/trainviewcontrols.cpp" line="+62"/>
         <source>&amp;Play</source>
         <translation>播放(&amp;P)</translation>
     </message>
@@ -5906,7 +6061,7 @@ softmax 权重 %3
         <translation>第 %1 步时各个头在探测序列上的权重</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+16"/>
         <source>step %1 / %2</source>
         <translation>第 %1 / %2 步</translation>
     </message>
@@ -6106,6 +6261,21 @@ softmax 权重 %3
         <location line="+13"/>
         <source>Score</source>
         <translation>得分</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>C&amp;urves</source>
+        <translation>曲线(&amp;U)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rollout vs effe&amp;ct</source>
+        <translation>Rollout 与效应(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>For one prediction of the shown snapshot: each token&apos;s attention rollout beside the measured change when the token is replaced or deleted</source>
+        <translation>针对所示快照的一个预测：每个词元的注意力 rollout，旁边是替换或删除该词元时测得的变化</translation>
     </message>
 </context>
 <context>

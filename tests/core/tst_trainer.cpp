@@ -1,6 +1,7 @@
 // Training runs: a default induction run forms an induction head, a coreference run generalises
 // to held-out name pairs, runs are bit-identical for a seed, and the Trainer interface a view
 // drives (progress, cancel, snapshots, reset) keeps its promises.
+#include "core/train/tokeneffect.h"
 #include "core/train/trainer.h"
 #include "strictwarnings.h"
 
@@ -85,6 +86,33 @@ void TestTrainer::defaultInductionRunFormsAnInductionHead()
     QVERIFY(previous >= 0.4);
     // Before training no head is an induction head.
     QVERIFY(bestRole(start, 1, 4, &HeadRoles::induction) < 0.2);
+
+    // Measured token effects on the trained model (core/train/tokeneffect.h), at the last scored
+    // position t of the first probe: the token that decides the prediction is the one after the
+    // earlier occurrence of x_t. Replacing it by an unused symbol moves the prediction most, and
+    // the model then predicts that symbol: it copies whatever follows, which no weight shows.
+    const Batch &probes = t.probes();
+    const std::vector<int> tokens(probes.tokens.begin(), probes.tokens.begin() + probes.seq_len);
+    Index position = probes.seq_len - 1;
+    while (position > 0 && probes.loss_mask[std::size_t(position)] == 0) --position;
+    Index earlier = -1;
+    for (Index j = 0; j < position; ++j)
+        if (tokens[std::size_t(j)] == tokens[std::size_t(position)]) earlier = j;
+    QVERIFY(earlier >= 0);
+    Model<double> exact(t.model().config());
+    exact.importParameters(t.weights());
+    const int replacement = neutralToken(t.task(), tokens);
+    QVERIFY(replacement >= 0);
+    const TokenEffects e = measureTokenEffects(exact, tokens, position, replacement, 2);
+    Index decisive = 0;
+    e.replace_effect.maxCoeff(&decisive);
+    qInfo("token effects at position %lld: replacing x_%lld moves the prediction by %.3f (rollout %.3f; the "
+          "query token's rollout %.3f); rollout and replacement γ = %.3f",
+          static_cast<long long>(position), static_cast<long long>(decisive), e.replace_effect(decisive),
+          e.rollout(decisive), e.rollout(position), e.replace_vs_rollout.gamma);
+    QCOMPARE(decisive, earlier + 1);
+    QVERIFY(e.replace_effect(decisive) > 0.5);
+    QCOMPARE(int(e.replace_predicted(decisive)), replacement);
 }
 
 void TestTrainer::coreferenceRunGeneralisesToHeldOutPairs()
@@ -99,6 +127,49 @@ void TestTrainer::coreferenceRunGeneralisesToHeldOutPairs()
     qInfo("coreference held-out accuracy %.3f (name pairs never trained together)", end.heldout_accuracy);
     QVERIFY(end.heldout_accuracy >= 0.95);
     QCOMPARE(t.heldOut().batch_size, Index(256));
+
+    // Rollout against the measured effect (core/train/tokeneffect.h). When both names share the
+    // pronoun's gender only the verb can decide, and the model uses it: replacing or deleting
+    // the verb moves the prediction far, in half the probes or more; yet rollout, which reads
+    // the weights, gives the verb little (it spreads across the names, the start and the pronoun).
+    Model<double> exact(t.model().config());
+    exact.importParameters(t.weights());
+    const Batch &probes = t.probes();
+    const std::vector<std::string> &names = t.task().token_names;
+    const auto isVerb = [&](int token) {
+        for (const char *verb : {"promised", "assured", "told", "asked", "reminded", "warned"})
+            if (names[std::size_t(token)] == verb) return true;
+        return false;
+    };
+    const auto female = [](int token) { return token >= 2 && token < 2 + coreference::nameCount() / 2; };
+    int sameGender = 0, verbDecides = 0;
+    for (Index b = 0; b < probes.batch_size; ++b) {
+        const auto first = probes.tokens.begin() + b * probes.seq_len;
+        const std::vector<int> tokens(first, first + probes.seq_len);
+        Index position = probes.seq_len - 1;
+        while (position > 0 && probes.loss_mask[std::size_t(b * probes.seq_len + position)] == 0) --position;
+        std::vector<int> people;
+        Index verb = -1;
+        for (Index j = 0; j < position; ++j) {
+            const int x = tokens[std::size_t(j)];
+            if (x >= 2 && x < 2 + coreference::nameCount()) people.push_back(x);
+            if (isVerb(x)) verb = j;
+        }
+        QCOMPARE(people.size(), std::size_t(2));
+        QVERIFY(verb > 0);
+        if (female(people[0]) != female(people[1])) continue;
+        ++sameGender;
+        const TokenEffects e =
+            measureTokenEffects(exact, tokens, position, neutralToken(t.task(), tokens), 2);
+        const double effect = std::max(e.delete_effect(verb), e.replace_effect(verb));
+        qInfo("probe %lld (%s … %s): the verb's rollout %.3f, its largest measured effect %.3f", (long long)b,
+              names[std::size_t(tokens[std::size_t(verb)])].c_str(), names[std::size_t(e.predicted)].c_str(),
+              e.rollout(verb), effect);
+        QVERIFY(e.rollout(verb) < 0.15);
+        if (effect > 0.3) ++verbDecides;
+    }
+    QVERIFY(sameGender >= 3);
+    QVERIFY2(2 * verbDecides >= sameGender, qPrintable(QString("%1 of %2").arg(verbDecides).arg(sameGender)));
 }
 
 void TestTrainer::sameSeedAndThreadsGiveBitIdenticalCurves()

@@ -18,6 +18,7 @@
 #include <QRegularExpression>
 #include <QSpinBox>
 #include <QStringList>
+#include <QTabWidget>
 #include <QTest>
 
 #include <map>
@@ -34,10 +35,10 @@ using attn::lessons::LessonStep;
 /// score strip), "softcap=x", "sink=x" and "dtype=NAME" (its second row), "mask documents IDS" and
 /// "mask hide QUERY KEY" (the mask editor), "edit scores directly" and "S[row][col]=x" (the score table; rows
 /// and columns by label), "W_q[row][col]=x" (also X, X_kv, W_k, W_v, W_o; rows by number: the projection
-/// tables), and for a figure view's own controls "set NAME=VALUE" (a spin box, slider or combo box of the
-/// view found by objectName; a combo box by item data or text), "click NAME [xN]" (a button, N times) and
-/// "wait NAME=VALUE" (until the view's task value NAME equals VALUE: a run on a worker thread ends).
-/// Key: "<lesson id>/<step, from 1>".
+/// tables), and for a figure view's own controls "set NAME=VALUE" (a spin box, slider, combo box or tab
+/// widget (by index or tab text) of the view found by objectName; a combo box by item data or text), "click
+/// NAME [xN]" (a button, N times) and "wait NAME=VALUE" (until the view's task value NAME equals VALUE: a run
+/// on a worker thread ends). Key: "<lesson id>/<step, from 1>".
 inline const std::map<QString, QStringList> &solutions()
 {
     static const std::map<QString, QStringList> table = {
@@ -114,6 +115,9 @@ inline const std::map<QString, QStringList> &solutions()
         {"18-does-she-find-xiaohong/2",
          {"set trainTask=coreference", "set trainRole=target token", "click trainPlay", "wait running=0"}},
         {"18-does-she-find-xiaohong/3", {"set interventionKind=delete", "set interventionKey=Yan"}},
+        {"18-does-she-find-xiaohong/4",
+         {"set trainTask=coreference", "click trainPlay", "wait running=0", "set trainSide=1",
+          "set effectChange=delete the token"}},
         {"20-todays-attention/1", {"softcap=5"}},
         {"20-todays-attention/2", {"sink=2"}},
         {"20-todays-attention/3", {"mask documents 0 0 0 1 1"}},
@@ -156,7 +160,15 @@ inline bool applyViewEdit(const QString &edit, attn::ui::FigureView *view, QStri
             combo->setCurrentIndex(index);
             return true;
         }
-        return (*why = m.captured(1) + " is not a spin box, slider or combo box", false);
+        if (auto *tabs = qobject_cast<QTabWidget *>(widget)) {
+            for (int i = 0; i < tabs->count(); ++i)
+                if (QString::number(i) == value || tabs->tabText(i).remove('&') == value) {
+                    tabs->setCurrentIndex(i);
+                    return true;
+                }
+            return (*why = "no tab " + value, false);
+        }
+        return (*why = m.captured(1) + " is not a spin box, slider, combo box or tab widget", false);
     }
     static const QRegularExpression wait(QStringLiteral("^wait (\\w+)=(-?[\\d.]+)$"));
     if (const QRegularExpressionMatch m = wait.match(edit); m.hasMatch()) {

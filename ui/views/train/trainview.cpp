@@ -6,7 +6,9 @@
 #include "ui/plots/plotexport.h"
 #include "ui/plots/trainingplot.h"
 #include "ui/views/common/numberbox.h"
+#include "ui/views/common/paintedexport.h"
 #include "ui/views/train/headgrid.h"
+#include "ui/views/train/tokeneffectpanel.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -18,6 +20,7 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QThread>
 #include <QVBoxLayout>
 
@@ -55,8 +58,10 @@ TrainView::TrainView(doc::ScenarioDocument *document, QWidget *parent) : FigureV
     m_worker->moveToThread(m_thread);
     connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &TrainWorker::ready, this,
-            [this](const train::TaskInfo &task, const std::vector<int> &probe) {
+            [this](const train::TaskInfo &task, const train::Batch &probes) {
+                const std::vector<int> probe(probes.tokens.begin(), probes.tokens.begin() + probes.seq_len);
                 m_taskInfo = task;
+                m_effects->setProbes(task, probes);
                 m_probeTokens.clear();
                 for (int t : probe) m_probeTokens << QString::fromStdString(task.token_names[std::size_t(t)]);
                 m_error.clear();
@@ -279,6 +284,12 @@ void TrainView::refreshHeads()
     }
     m_grid->setData(data);
     m_open->setEnabled(!m_snapshots.empty());
+    std::optional<TokenEffectInput> input;
+    if (m_shown < int(m_snapshots.size())) {
+        const TrainSnapshot &s = m_snapshots[std::size_t(m_shown)];
+        input = TokenEffectInput{m_model, s.weights, s.step};
+    }
+    m_effects->setInput(std::move(input));
 }
 
 void TrainView::refreshStatus()
@@ -359,6 +370,28 @@ QMap<QString, double> TrainView::taskValues() const
     v.insert("heads_opened", m_headsOpened);
     v.insert("role", m_role->currentIndex());
     v.insert("shown_step", m_shown < int(m_snapshots.size()) ? m_snapshots[std::size_t(m_shown)].step : 0);
+    v.insert("effects_shown", m_side->currentWidget() == m_effects ? 1 : 0);
+    v.insert("effect_change", int(m_effects->change()));
+    v.insert("effect_sequence", m_effects->sequence());
+    v.insert("effect_position", m_effects->position());
+    if (const auto &e = m_effects->effects()) {
+        const bool deletion = m_effects->change() == TokenEffectPanel::Change::Delete;
+        const RankComparison &cmp = deletion ? e->delete_vs_rollout : e->replace_vs_rollout;
+        const Vector &effect = deletion ? e->delete_effect : e->replace_effect;
+        v.insert("effect_step", m_effects->measuredStep());
+        v.insert("effect_disagreeing", double(cmp.disagreeing_keys.size()));
+        v.insert("effect_gamma", cmp.gamma);
+        Index topRollout = 0, topEffect = -1;
+        e->rollout.maxCoeff(&topRollout);
+        double best = -1;
+        for (Index j = 0; j < effect.size(); ++j)
+            if (std::isfinite(effect(j)) && effect(j) > best) {
+                best = effect(j);
+                topEffect = j;
+            }
+        v.insert("effect_top_rollout", double(topRollout));
+        v.insert("effect_top_effect", double(topEffect));
+    }
     if (m_log.empty()) return v;
     const train::LogPoint &p = m_log.back();
     v.insert("heldout_loss", p.heldout_loss);
@@ -404,7 +437,18 @@ void TrainView::resetViewState()
 
 bool TrainView::exportTo(const QString &path, const QString &format, QSize size, QString *error) const
 {
+    // The tab shown is the figure exported.
+    if (m_side->currentWidget() == m_effects) {
+        m_effects->refresh();
+        return exportPainted(
+            path, format, size, [this](QPainter &p, QSizeF s) { m_effects->paintFigure(p, s); }, error);
+    }
     return exportPlot(m_plot, path, format, size, error);
+}
+
+void TrainView::showEffects(bool effects)
+{
+    m_side->setCurrentWidget(effects ? static_cast<QWidget *>(m_effects) : static_cast<QWidget *>(m_plot));
 }
 
 } // namespace attn::ui

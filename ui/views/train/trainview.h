@@ -18,6 +18,7 @@ class QProgressBar;
 class QPushButton;
 class QSlider;
 class QSpinBox;
+class QTabWidget;
 class QThread;
 
 namespace attn::ui {
@@ -25,6 +26,7 @@ namespace attn::ui {
 class HeadGrid;
 class NumberBox;
 class TrainingPlot;
+class TokenEffectPanel;
 
 /// Training runs in a TrainWorker on a thread of its own: Play trains to the chosen number of
 /// steps, Pause stops after the current step, One step takes one, Reset goes back to step 0 of
@@ -65,13 +67,21 @@ public:
     /// nothing is recorded yet or the document refuses it.
     bool openHead(int layer, int head);
 
+    /// Shows the "Rollout vs effect" tab (true) or the training curves.
+    void showEffects(bool effects);
+    TokenEffectPanel *effectPanel() const { return m_effects; }
+
     /// "step", "steps", "running" (1/0), "seed", "task" (0 induction, 1 previous-token, 2 copy,
     /// 3 reverse, 4 coreference), "layers", "heads", "heldout_loss", "heldout_accuracy" (of the
     /// newest snapshot), "best_induction_layer1" (largest induction score of a head in layer ≥ 1),
     /// "best_previous_token_layer0", "best_target_token" (largest target-token score of any head),
     /// "induction_heads" (heads of layer ≥ 1 with an induction score ≥ 0.5), "shown_step",
     /// "heads_opened" (times "Open this head" succeeded), "role" (the Score box: 0 induction,
-    /// 1 previous token, 2 duplicate token, 3 first token, 4 target token, 5 entropy).
+    /// 1 previous token, 2 duplicate token, 3 first token, 4 target token, 5 entropy);
+    /// of the "Rollout vs effect" tab: "effects_shown" (1 while it is the tab shown),
+    /// "effect_change" (0 replace, 1 delete), "effect_sequence" (the probe sentence, from 0),
+    /// "effect_position", "effect_step" (the snapshot measured), "effect_disagreeing" (tokens marked ≠),
+    /// "effect_gamma", "effect_top_rollout" and "effect_top_effect" (the token position each ranks first).
     QMap<QString, double> taskValues() const override;
     /// The default settings (induction, seed 0, 2 × 4, d_model 64, lr 0.003, 1000 steps), a new model.
     void resetViewState() override;
@@ -123,6 +133,8 @@ private:
     QLabel *m_shownLabel = nullptr;
     HeadGrid *m_grid = nullptr;
     TrainingPlot *m_plot = nullptr;
+    QTabWidget *m_side = nullptr;
+    TokenEffectPanel *m_effects = nullptr;
 
     QThread *m_thread = nullptr;
     TrainWorker *m_worker = nullptr;

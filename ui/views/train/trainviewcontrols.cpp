@@ -3,6 +3,7 @@
 #include "ui/plots/trainingplot.h"
 #include "ui/views/common/numberbox.h"
 #include "ui/views/train/headgrid.h"
+#include "ui/views/train/tokeneffectpanel.h"
 #include "ui/views/train/trainview.h"
 
 #include <QComboBox>
@@ -13,6 +14,7 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 namespace attn::ui {
@@ -146,9 +148,17 @@ void TrainView::buildControls()
     scrubRow->addWidget(m_open);
     headsLayout->addLayout(scrubRow);
 
+    m_effects = new TokenEffectPanel;
+    m_effects->setObjectName(QStringLiteral("trainEffects"));
+    m_side = new QTabWidget;
+    m_side->setObjectName(QStringLiteral("trainSide"));
+    m_side->addTab(m_plot, tr("C&urves"));
+    m_side->addTab(m_effects, tr("Rollout vs effe&ct"));
+    m_side->setTabToolTip(1, tr("For one prediction of the shown snapshot: each token's attention rollout "
+                                "beside the measured change when the token is replaced or deleted"));
     auto *split = new QSplitter(Qt::Horizontal);
     split->addWidget(headsBox);
-    split->addWidget(m_plot);
+    split->addWidget(m_side);
     split->setStretchFactor(0, 5);
     split->setStretchFactor(1, 4);
     split->setSizes({500, 400});
@@ -177,6 +187,8 @@ void TrainView::buildControls()
     connect(m_scrubber, &QSlider::valueChanged, this, [this](int v) { showSnapshot(v); });
     connect(m_open, &QPushButton::clicked, this,
             [this] { openHead(m_grid->selectedLayer(), m_grid->selectedHead()); });
+    connect(m_effects, &TokenEffectPanel::measured, this, &FigureView::taskValuesChanged);
+    connect(m_side, &QTabWidget::currentChanged, this, &FigureView::taskValuesChanged);
     connect(m_grid, &HeadGrid::headActivated, this, [this](int l, int h) { openHead(l, h); });
 }
 

@@ -14,6 +14,7 @@ TrainWorker::TrainWorker(QObject *parent) : QObject(parent)
     qRegisterMetaType<attn::ui::TrainUpdatePtr>();
     qRegisterMetaType<attn::ui::StopToken>();
     qRegisterMetaType<std::vector<int>>();
+    qRegisterMetaType<attn::train::Batch>();
 }
 
 TrainWorker::~TrainWorker() = default;
@@ -51,7 +52,7 @@ void TrainWorker::setup(const train::TrainConfig &config)
     }
     const train::Batch &probes = m_trainer->probes();
     m_probe.assign(probes.tokens.begin(), probes.tokens.begin() + probes.seq_len);
-    emit ready(m_trainer->task(), m_probe);
+    emit ready(m_trainer->task(), probes);
     sendRestart();
 }
 

@@ -62,7 +62,8 @@ public slots:
     void reset();
 
 signals:
-    void ready(const attn::train::TaskInfo &task, const std::vector<int> &probeTokens);
+    /// A new trainer: its task and its probe sentences (the snapshots trace the first).
+    void ready(const attn::train::TaskInfo &task, const attn::train::Batch &probes);
     void updated(const attn::ui::TrainUpdatePtr &update);
     void runFinished(bool stopped);
     void failed(const QString &message);
@@ -80,5 +81,6 @@ private:
 
 Q_DECLARE_METATYPE(attn::train::TrainConfig)
 Q_DECLARE_METATYPE(attn::train::TaskInfo)
+Q_DECLARE_METATYPE(attn::train::Batch)
 Q_DECLARE_METATYPE(attn::ui::TrainUpdatePtr)
 Q_DECLARE_METATYPE(attn::ui::StopToken)

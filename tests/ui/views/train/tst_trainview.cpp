@@ -2,12 +2,14 @@
 // running its event loop, snapshots at every logged step, Pause and One step, Reset back to the
 // seed's weights, the scrubber, "Open this head" as one undoable scenario edit whose weights are
 // the model's, and destroying the view in the middle of a run.
+#include "core/aggregate.h"
 #include "core/attention.h"
 #include "strictwarnings.h"
 #include "timeouts.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/plots/trainingplot.h"
 #include "ui/views/train/headgrid.h"
+#include "ui/views/train/tokeneffectpanel.h"
 #include "ui/views/train/trainview.h"
 #include "workedexample.h"
 
@@ -15,6 +17,7 @@
 #include <QFileInfo>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -64,6 +67,7 @@ private slots:
     void openHeadIsAnUndoableScenario();
     void destroyingDuringARunIsClean();
     void exportsTheCurves();
+    void effectsTabMeasuresTheShownSnapshot();
 };
 
 void TestTrainView::playTrainsOffTheGuiThread()
@@ -208,6 +212,80 @@ void TestTrainView::exportsTheCurves()
     QVERIFY(QFileInfo(dir.filePath("train.png")).size() > 1000);
     QVERIFY(!view.exportTo(dir.filePath("train.bmp"), "bmp", QSize(800, 500), &error));
     QVERIFY(!error.isEmpty());
+}
+
+void TestTrainView::effectsTabMeasuresTheShownSnapshot()
+{
+    ScenarioDocument document;
+    QVERIFY(document.load(attn::test::workedExample()));
+    TrainView view(&document);
+    makeSmall(view, 25);
+    view.resize(1000, 700);
+    view.show();
+    view.play();
+    QVERIFY(waitIdle(view));
+    auto *panel = view.effectPanel();
+    QCOMPARE(view.taskValues().value("effects_shown"), 0.0);
+    view.showEffects(true);
+    QCOMPARE(view.taskValues().value("effects_shown"), 1.0);
+    QVERIFY(panel->effects().has_value());
+
+    // The panel measures the shown snapshot's weights: the same numbers as measuring them here.
+    const attn::ui::TrainSnapshot &newest = view.snapshots().back();
+    QCOMPARE(view.taskValues().value("effect_step"), double(newest.step));
+    const int position = panel->position();
+    QVERIFY(position > 0);
+    // The trainer's own float32 trace of the probe gives the same rollout and prediction.
+    const attn::train::TokenEffects &e = *panel->effects();
+    std::vector<attn::Matrix> means;
+    for (int l = 0; l < 2; ++l) {
+        std::vector<attn::Matrix> heads;
+        for (int h = 0; h < 2; ++h)
+            heads.push_back(
+                newest.probe.weights[std::size_t(l * 2 + h)].topLeftCorner(position + 1, position + 1));
+        means.push_back(attn::meanOverHeads(heads));
+    }
+    const attn::Vector rollout = attn::attentionRollout(means).row(position).transpose();
+    QVERIFY((rollout - e.rollout).cwiseAbs().maxCoeff() < 1e-5);
+    attn::Index top = 0;
+    newest.probe.logits.row(position).maxCoeff(&top);
+    QCOMPARE(e.predicted, int(top));
+    QCOMPARE(e.position, attn::Index(position));
+    QCOMPARE(panel->figureData().tokens.size(), position + 1);
+    QVERIFY(std::abs(e.rollout.sum() - 1.0) < 1e-12);
+
+    // Back to step 0: another snapshot, other numbers.
+    const double before = e.rollout(0);
+    view.showSnapshot(0);
+    QCOMPARE(view.taskValues().value("effect_step"), 0.0);
+    QVERIFY(panel->effects()->rollout(0) != before);
+
+    // Another probe sentence: its own tokens, measured at its last scored position.
+    const QStringList firstTokens = panel->figureData().tokens;
+    panel->setSequence(1);
+    QCOMPARE(view.taskValues().value("effect_sequence"), 1.0);
+    QVERIFY(panel->figureData().tokens != firstTokens);
+    panel->setSequence(0);
+    QCOMPARE(panel->figureData().tokens, firstTokens);
+
+    // Deleting instead of replacing; the tooltip of a column gives the exact numbers.
+    panel->setChange(attn::ui::TokenEffectPanel::Change::Delete);
+    QCOMPARE(view.taskValues().value("effect_change"), 1.0);
+    QVERIFY(std::isnan(panel->figureData().effect(position)));
+    const QSizeF size(800, 500);
+    const std::vector<QRectF> bars = attn::ui::tokenEffectBars(panel->figureData(), size);
+    QCOMPARE(bars.size(), std::size_t(2 * (position + 1)));
+    const QString tip = panel->toolTipAt(bars[0].center(), size);
+    QVERIFY2(tip.contains(QStringLiteral("rollout R(%1, 0)").arg(position)), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("deleted: distance")), qPrintable(tip));
+
+    // The export is the tab shown.
+    QTemporaryDir dir;
+    QString error;
+    QVERIFY2(view.exportTo(dir.filePath("effects.svg"), "svg", QSize(800, 500), &error), qPrintable(error));
+    QFile svg(dir.filePath("effects.svg"));
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    QVERIFY(svg.readAll().contains("rollout"));
 }
 
 QTEST_MAIN(TestTrainView)
