@@ -137,7 +137,17 @@ weight %3</source>
 <context>
     <name>BaselinesPlot</name>
     <message>
-        <location filename="../ui/plots/baselinesplot.cpp" line="+257"/>
+        <location filename="../ui/plots/baselinesplot.cpp" line="+203"/>
+        <source>%1: output</source>
+        <translation>%1：输出</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: mixing weights</source>
+        <translation>%1：混合权重</translation>
+    </message>
+    <message>
+        <location line="+57"/>
         <source>feature</source>
         <translation>特征</translation>
     </message>
@@ -1605,6 +1615,27 @@ Double-click to open this head in the Q/K/V editor</source>
         <translation>
 双击在 Q/K/V 编辑器中打开这个头</translation>
     </message>
+    <message>
+        <location line="+53"/>
+        <source>Layer %1, head %2 on the probe at step %3</source>
+        <translation>第 %3 步时第 %1 层、第 %2 个头在探针上的权重</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>query \ key</source>
+        <translation>查询 \ 键</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+2"/>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>masked</source>
+        <translation>已屏蔽</translation>
+    </message>
 </context>
 <context>
     <name>HeadsView</name>
@@ -1845,7 +1876,7 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>干预键</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+41"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
@@ -3204,7 +3235,7 @@ cos(输出, 针的值) = %3
         <translation>一次看到每一层、每个头。点击缩略图即可在所有视图中打开该层和该头；悬停可查看权重。用“文件 → 打开张量…”打开模型。</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+73"/>
         <source>computing the layers…</source>
         <translation>正在计算各层…</translation>
     </message>
@@ -3312,6 +3343,53 @@ against n</source>
         <location line="+0"/>
         <source>RNN: %1</source>
         <translation>RNN：%1</translation>
+    </message>
+    <message>
+        <location line="+67"/>
+        <source>row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>path from i to j</source>
+        <translation>从 i 到 j 的路径</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>caption</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+6"/>
+        <source>RNN</source>
+        <translation>RNN</translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <location line="+6"/>
+        <source>attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>%1 recurrent steps</source>
+        <translation>%1 个循环步</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 layer(s)</source>
+        <translation>%1 层</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sequential steps of one layer against n</source>
+        <translation>一层的顺序步数随 n 的变化</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>n</source>
+        <translation>n</translation>
     </message>
 </context>
 <context>
@@ -4304,6 +4382,42 @@ ALiBi：%1</translation>
         <translation>≠ 排名不一致</translation>
     </message>
     <message>
+        <location line="+69"/>
+        <source>key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>‖Δ output‖ if deleted</source>
+        <translation>删除后的 ‖Δ 输出‖</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>visible</source>
+        <translation>可见</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ranks disagree</source>
+        <translation>排序不一致</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location filename="../ui/views/tiling/tilingfigure.cpp" line="+328"/>
+        <source>masked</source>
+        <translation>已屏蔽</translation>
+    </message>
+    <message>
         <location filename="../ui/views/mask/maskfigure.cpp" line="+297"/>
         <location line="+12"/>
         <source>real</source>
@@ -4326,17 +4440,18 @@ ALiBi：%1</translation>
         <translation>已屏蔽（在 softmax 之前排除）</translation>
     </message>
     <message>
-        <location filename="../ui/views/tiling/tilingfigure.cpp" line="+250"/>
+        <location filename="../ui/views/tiling/tilingfigure.cpp" line="-78"/>
         <source> (%1 of %2)</source>
         <translation>（%2 维中的 %1 维）</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+84"/>
         <source>query</source>
         <translation>查询</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-84"/>
         <source>max m</source>
         <translation>最大值 m</translation>
     </message>
@@ -4347,16 +4462,62 @@ ALiBi：%1</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+84"/>
         <source>output so far</source>
         <translation>目前的输出</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-84"/>
         <source>naive output</source>
         <translation>朴素算法的输出</translation>
     </message>
     <message>
-        <location filename="../ui/views/train/tokeneffectfigure.cpp" line="+172"/>
+        <location line="+64"/>
+        <source>Logits, by tile (%1 of %2 tiles visited)</source>
+        <translation>按分块列出的 logits（已访问 %2 块中的 %1 块）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>query \ key</source>
+        <translation>查询 \ 键</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>tile %1, visited</source>
+        <translation>第 %1 块，已访问</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tile %1</source>
+        <translation>第 %1 块</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Online softmax state after %1 tiles</source>
+        <translation>访问 %1 块之后的在线 softmax 状态</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>running max m</source>
+        <translation>当前最大值 m</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>running sum ℓ</source>
+        <translation>当前和 ℓ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>attend()&apos;s output</source>
+        <translation>attend() 的输出</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>−∞ (no visible key yet)</source>
+        <translation>−∞（还没有可见的键）</translation>
+    </message>
+    <message>
+        <location filename="../ui/views/train/tokeneffectfigure.cpp" line="+176"/>
         <source>Attention rollout R(t, j), from the weights alone</source>
         <translation>注意力 rollout R(t, j)，只来自权重</translation>
     </message>
@@ -4366,7 +4527,7 @@ ALiBi：%1</translation>
         <translation>Rollout R(t, j)</translation>
     </message>
     <message>
-        <location filename="../ui/views/train/tokeneffectpanel.cpp" line="+23"/>
+        <location filename="../ui/views/train/tokeneffectpanel.cpp" line="+25"/>
         <source>“%1”</source>
         <translation>“%1”</translation>
     </message>
@@ -5767,7 +5928,7 @@ masked: this query may not attend to this key</source>
         <translation>层数 L</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+69"/>
         <source>Tiled attention</source>
         <translation>分块注意力</translation>
     </message>
@@ -5861,12 +6022,12 @@ softmax 权重 %3
 <context>
     <name>TokenEffectPanel</name>
     <message>
-        <location filename="../ui/views/train/tokeneffectpanel.cpp" line="+8"/>
+        <location filename="../ui/views/train/tokeneffectpanel.cpp" line="+9"/>
         <source>One of the probe sentences the heads are scored on</source>
         <translation>用来给各头打分的探针句子之一</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>The prediction measured: the model&apos;s next-token distribution at this position</source>
         <translation>被测量的预测：模型在这个位置上的下一词元分布</translation>
     </message>
@@ -5886,7 +6047,7 @@ softmax 权重 %3
         <translation>替换：把该词元换成一个中性的词元（指代消解：&lt;pad&gt;；其他任务：探针中没有出现的一个符号）。删除：去掉该词元，其后的词元各向左移一个位置。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Rollout against the measured effect</source>
         <translation>Rollout 与测得的效应</translation>
     </message>
@@ -5912,11 +6073,12 @@ softmax 权重 %3
     </message>
     <message>
         <location line="+23"/>
+        <location line="+184"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="-101"/>
         <source>Nothing trained yet: the first snapshot appears once the model is built.</source>
         <translation>还没有训练：模型建好后会出现第一个快照。</translation>
     </message>
@@ -5936,17 +6098,17 @@ softmax 权重 %3
         <translation>测得：删除该词元时预测移动了多远</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Measured: how far the prediction moves when the token becomes %1</source>
         <translation>测得：该词元变成 %1 时预测移动了多远</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Not measured: every symbol occurs in the probe, none is neutral</source>
         <translation>未测量：每个符号都在探针中出现过，没有中性的符号</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>undefined (every pair tied)</source>
         <translation>无定义（每一对都持平）</translation>
     </message>
@@ -5996,6 +6158,56 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
 ≠ rollout and the measured effect rank it in opposite order against another token</source>
         <translation>
 ≠ rollout 和测得的效应把它与另一个词元排成了相反的顺序</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>position · token</source>
+        <translation>位置 · 词元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>rollout R(t, j)</source>
+        <translation>rollout R(t, j)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>replaced: distance</source>
+        <translation>替换：距离</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>replaced: p(prediction)</source>
+        <translation>替换：p(预测)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>replaced: new prediction</source>
+        <translation>替换：新的预测</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>deleted: distance</source>
+        <translation>删除：距离</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>deleted: p(prediction)</source>
+        <translation>删除：p(预测)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>deleted: new prediction</source>
+        <translation>删除：新的预测</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>ranks disagree</source>
+        <translation>排序不一致</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>≠</source>
+        <translation>≠</translation>
     </message>
 </context>
 <context>
@@ -6264,6 +6476,11 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
     </message>
     <message>
         <location line="+17"/>
+        <source>Training curves, or rollout against the measured effect</source>
+        <translation>训练曲线，或 rollout 与测得的效应</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>C&amp;urves</source>
         <translation>曲线(&amp;U)</translation>
     </message>
@@ -7502,11 +7719,12 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
     </message>
     <message>
         <location line="+5"/>
+        <location line="+38"/>
         <source>masked</source>
         <translation>已遮蔽</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-30"/>
         <source>%1: query %2 → key %3: %4; click to open this head</source>
         <translation>%1：查询 %2 → 键 %3：%4；点击打开这个头</translation>
     </message>
@@ -7514,6 +7732,51 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
         <location line="+2"/>
         <source>%1: queries %2 … %3 → keys %4 … %5: largest weight %6; click to open this head</source>
         <translation>%1：查询 %2 … %3 → 键 %4 … %5：最大权重 %6；点击打开这个头</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1 (each cell the largest weight of its block)</source>
+        <translation>%1（每格是其块中最大的权重）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>query \ key</source>
+        <translation>查询 \ 键</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 … %2</source>
+        <translation>%1 … %2</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Layer %1: mean over heads</source>
+        <translation>第 %1 层：各头的平均</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Attention rollout</source>
+        <translation>注意力 rollout</translation>
+    </message>
+    <message>
+        <location filename="../ui/views/interventions/keyinvariants.cpp" line="+17"/>
+        <source>a causal or window mask depends on key positions</source>
+        <translation>因果掩码或窗口掩码取决于键的位置</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>an explicit visibility mask names keys by column</source>
+        <translation>显式的可见性掩码按列指定键</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the keys have explicit positions</source>
+        <translation>这些键有显式的位置</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>RoPE or ALiBi depends on key positions</source>
+        <translation>RoPE 或 ALiBi 取决于键的位置</translation>
     </message>
 </context>
 <context>
@@ -7606,11 +7869,13 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
     <name>attn::ui::FigureTable</name>
     <message>
         <location filename="../ui/plots/plottables.cpp" line="+35"/>
+        <location line="+20"/>
         <source>x</source>
         <translation>x</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-19"/>
+        <location line="+18"/>
         <source>y</source>
         <translation>y</translation>
     </message>

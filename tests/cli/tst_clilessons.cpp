@@ -7,7 +7,10 @@
 #include <QFile>
 #include <QImage>
 #include <QProcess>
+#include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
+#include <QXmlStreamReader>
 #include <QtTest>
 
 namespace {
@@ -50,6 +53,7 @@ private slots:
     void lessonsBadUsage();
     void exportLesson();
     void exportAllLessonsSvg();
+    void chineseFiguresDrawNoEnglishWords();
     void exportLessonRejectsBadOptions();
     void exportLessonOfATeachersFolder();
     void windowRejectsABadStep();
@@ -230,6 +234,53 @@ void TestCliLessons::exportAllLessonsSvg()
     }
     stems.removeDuplicates();
     QCOMPARE(stems, sourceLessonIds());
+}
+
+void TestCliLessons::chineseFiguresDrawNoEnglishWords()
+{
+    // Every figure of every lesson step, exported in zh_CN as SVG: every word of three or more
+    // Latin letters drawn in them is a term the glossary keeps in English (symbols, units, method
+    // names), a token of a lesson's own sentence, or a name of the engine's options; anything
+    // else is an English string that escaped translation.
+    QTemporaryDir dir;
+    const Run r =
+        run({"export", "--lesson", "all", "--out", dir.path(), "--format", "svg", "--language", "zh_CN"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    static const QSet<QString> allowed{
+        // symbols, units and mathematics
+        "softmax", "logit", "logits", "max", "NaN", "tanh", "elu", "cos", "sin", "exp", "dim", "head_dim",
+        "pos", "FLOP", "GFLOP", "KiB", "MiB", "GiB", "TiB", "PiB", "n_q", "n_k", "d_k", "d_v", "d_model",
+        "W_q", "W_k", "W_v", "W_o", "pos_q", "pos_k", "pad", "B_r", "B_c", "h_t",
+        // methods, models and people
+        "RNN", "RoPE", "ALiBi", "MHA", "MQA", "GQA", "FlashAttention", "Dao", "Elman", "Xavier",
+        // the engine's option names, as the scenario files spell them
+        "key_padding", "zero", "half_split", "naive", "tiled", "windowed", "linear",
+        // the machine a measuring lesson reports
+        "CPU", "AMD", "EPYC", "Intel", "Xeon", "Core",
+        // tokens of the lessons' own sentences (the cross-attention example, the trained coreference head)
+        "noir", "chat", "she", "bos", "Mei", "promised", "Yan", "that"};
+    static const QRegularExpression word(QStringLiteral("[A-Za-z_]{3,}"));
+    QStringList english;
+    int files = 0;
+    for (const QString &name : QDir(dir.path()).entryList({"*.svg"}, QDir::Files, QDir::Name)) {
+        QFile file(dir.filePath(name));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        ++files;
+        QXmlStreamReader xml(&file);
+        while (!xml.atEnd()) {
+            if (xml.readNext() != QXmlStreamReader::StartElement || xml.name() != QLatin1String("text"))
+                continue;
+            const QString text = xml.readElementText(QXmlStreamReader::IncludeChildElements);
+            for (auto m = word.globalMatch(text); m.hasNext();) {
+                const QString w = m.next().captured(0);
+                if (!allowed.contains(w)) english << name + ": " + w + " in “" + text.simplified() + "”";
+            }
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(name + ": " + xml.errorString()));
+    }
+    QVERIFY(files >= 80);
+    english.removeDuplicates();
+    QVERIFY2(english.isEmpty(), qPrintable(english.join('\n')));
 }
 
 void TestCliLessons::exportLessonRejectsBadOptions()

@@ -25,6 +25,15 @@ struct FigureTable {
     QString toTsv() const;
 };
 
+/// A widget that draws a figure of its own (a painted figure, not a CellGrid or a plot) and gives
+/// its numbers as tables: View → Show as table lists them (figureTablesIn).
+class FigureTableSource {
+public:
+    virtual ~FigureTableSource() = default;
+    /// The figure's tables as it is drawn now; empty when it shows nothing.
+    virtual QList<FigureTable> figureTables() const = 0;
+};
+
 /// The table of `grid`: query labels down, key labels across, each cell its number, with
 /// " (masked)" after the number of a masked cell.
 FigureTable gridTable(const CellGrid &grid);

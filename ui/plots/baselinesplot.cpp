@@ -198,6 +198,10 @@ void BaselinesPlot::setFigure(const BaselinesFigure &figure)
         fillMap(panel.outputMap, panel.outputRect, figure.outputs[std::size_t(p)], false);
         const Matrix &mixing = figure.mixing[std::size_t(p)];
         fillMap(panel.mixingMap, panel.mixingRect, mixing, true);
+        // The names View → Show as table captions the maps with.
+        const QString method = QString(figure.names[std::size_t(p)]).section(QLatin1Char('\n'), 0, 0);
+        panel.outputMap->setName(tr("%1: output").arg(method));
+        panel.mixingMap->setName(tr("%1: mixing weights").arg(method));
         if (mixing.size() == 0 && !figure.noMixingText.isEmpty()) {
             auto *text = new QCPItemText(this);
             text->setClipAxisRect(panel.mixingRect);

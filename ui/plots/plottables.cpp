@@ -43,6 +43,36 @@ template <typename Data> FigureTable pointsTable(const QCPAbstractPlottable &plo
     return table;
 }
 
+/// A colour map's cells: value-axis cells down, key-axis cells across, headed by the axes' text
+/// ticks at the cell centres (or the coordinates).
+FigureTable mapTable(const QCPColorMap &map)
+{
+    FigureTable table;
+    table.caption = map.name();
+    QCPColorMapData *data = map.data(); // cell() is not const in QCustomPlot
+    const int nx = data->keySize(), ny = data->valueSize();
+    table.corner = axisName(map.valueAxis(), QT_TRANSLATE_NOOP("attn::ui::FigureTable", "y")) +
+                   QStringLiteral(" \\ ") +
+                   axisName(map.keyAxis(), QT_TRANSLATE_NOOP("attn::ui::FigureTable", "x"));
+    const auto header = [](const QCPAxis *axis, double at) {
+        const QString tick = tickLabel(axis, at);
+        return tick.isEmpty() ? exactNumber(at) : tick;
+    };
+    double key = 0, value = 0;
+    for (int x = 0; x < nx; ++x) {
+        data->cellToCoord(x, 0, &key, &value);
+        table.columnHeaders << header(map.keyAxis(), key);
+    }
+    for (int y = 0; y < ny; ++y) {
+        data->cellToCoord(0, y, &key, &value);
+        table.rowHeaders << header(map.valueAxis(), value);
+        QStringList row;
+        for (int x = 0; x < nx; ++x) row << exactNumber(data->cell(x, y));
+        table.cells << row;
+    }
+    return table;
+}
+
 } // namespace
 
 QList<FigureTable> plotTables(QCustomPlot &plot)
@@ -58,6 +88,8 @@ QList<FigureTable> plotTables(QCustomPlot &plot)
             table = pointsTable(*c, *c->data());
         else if (const auto *b = qobject_cast<const QCPBars *>(p))
             table = pointsTable(*b, *b->data());
+        else if (const auto *m = qobject_cast<const QCPColorMap *>(p))
+            table = mapTable(*m);
         else
             continue;
         if (table.rowCount() > 0) tables << table;
@@ -75,6 +107,10 @@ QList<FigureTable> figureTablesIn(QWidget *root)
         if (widget != root && !widget->isVisibleTo(root)) continue;
         if (const CellGrid *grid = cellGridOf(widget); grid && grid->gridRows() > 0) {
             tables << gridTable(*grid);
+            continue;
+        }
+        if (const auto *source = dynamic_cast<const FigureTableSource *>(widget)) {
+            tables += source->figureTables();
             continue;
         }
         if (auto *plot = qobject_cast<QCustomPlot *>(widget)) tables += plotTables(*plot);

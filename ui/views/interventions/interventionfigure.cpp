@@ -173,4 +173,23 @@ void paintInterventionFigure(QPainter &p, QSizeF deviceSize, const InterventionF
     p.restore();
 }
 
+QList<FigureTable> interventionTables(const InterventionFigureData &d)
+{
+    if (d.weights.size() == 0 || !d.message.isEmpty()) return {};
+    FigureTable t;
+    t.caption = d.title;
+    t.corner = QObject::tr("key");
+    t.columnHeaders = {QObject::tr("weight"), QObject::tr("‖Δ output‖ if deleted"), QObject::tr("visible"),
+                       QObject::tr("ranks disagree")};
+    for (Index j = 0; j < d.weights.size(); ++j) {
+        const bool shown = d.visible.empty() || d.visible[std::size_t(j)];
+        const bool disagree = j < Index(d.disagreeing.size()) && d.disagreeing[std::size_t(j)];
+        t.rowHeaders << d.keyLabels.value(int(j));
+        t.cells << QStringList{
+            exactNumber(d.weights(j)), j < d.effects.size() ? exactNumber(d.effects(j)) : QString(),
+            shown ? QObject::tr("yes") : QObject::tr("masked"), disagree ? QStringLiteral("≠") : QString()};
+    }
+    return {t};
+}
+
 } // namespace attn::ui

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/tensor.h"
+#include "ui/base/figuretable.h"
 
 #include <QRectF>
 #include <QSizeF>
@@ -34,6 +35,10 @@ struct InterventionFigureData {
 /// (pixels). The figure is laid out at a logical size between 640 × 400 and 1200 × 800 and
 /// scaled to `size`, fonts included, so small exports shrink and large ones grow.
 std::vector<QRectF> interventionBars(const InterventionFigureData &data, QSizeF size);
+
+/// The figure as a table (View → Show as table): one row per key, its weight, its deletion
+/// effect, whether it is visible and whether its ranks disagree.
+QList<FigureTable> interventionTables(const InterventionFigureData &data);
 
 /// Draws the whole figure at `size` (pixels) with `painter`.
 void paintInterventionFigure(QPainter &painter, QSizeF size, const InterventionFigureData &data);

@@ -56,6 +56,7 @@ InterventionView::InterventionView(doc::ScenarioDocument *document, QWidget *par
     m_canvas = new PaintedCanvas([this](QPainter &p, QSizeF size) { paintFigure(p, size); },
                                  [this](QPointF pos, QSizeF size) { return toolTipAt(pos, size); }, this);
     m_canvas->setObjectName(QStringLiteral("interventionCanvas"));
+    static_cast<PaintedCanvas *>(m_canvas)->setTables([this] { return interventionTables(*m_figure); });
     m_canvas->setMinimumSize(640, 380);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -143,7 +144,7 @@ void InterventionView::rebuild()
                     ? tr("Permutation: the keys reversed together with their values change every output by "
                          "at most %1: attention reads a set, not an order.")
                           .arg(compactNumber(perm.max_difference))
-                    : tr("Permutation: not shown here, since %1.").arg(QString::fromStdString(perm.reason)));
+                    : tr("Permutation: not shown here, since %1.").arg(perm.reason));
     } catch (const std::exception &e) {
         f.message = tr("Nothing to show: %1").arg(QString::fromUtf8(e.what()));
         f.weights = Vector();

@@ -1,5 +1,7 @@
 #include "ui/views/interventions/keyinvariants.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <cmath>
 
@@ -7,16 +9,21 @@ namespace attn::ui {
 
 namespace {
 
-bool placesMatter(const Scenario &s, std::string *reason)
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("attn::ui::InterventionView", text);
+}
+
+bool placesMatter(const Scenario &s, QString *reason)
 {
     if (s.mask.causal || s.mask.window)
-        *reason = "a causal or window mask depends on key positions";
+        *reason = tr("a causal or window mask depends on key positions");
     else if (!s.mask.visible.empty())
-        *reason = "an explicit visibility mask names keys by column";
+        *reason = tr("an explicit visibility mask names keys by column");
     else if (!s.key_positions.empty())
-        *reason = "the keys have explicit positions";
+        *reason = tr("the keys have explicit positions");
     else if (s.positional.kind != PositionalKind::None)
-        *reason = "RoPE or ALiBi depends on key positions";
+        *reason = tr("RoPE or ALiBi depends on key positions");
     else
         return false;
     return true;
@@ -65,7 +72,7 @@ DuplicateCheck checkDuplicate(const Scenario &scenario, Index key, int head, Ind
                             "key " + std::to_string(key) + " is outside 0 … " + std::to_string(n_k - 1));
     // 1. Two copies: every per-key part gets the key's entry once more, at the end.
     Scenario d = scenario;
-    std::string ignored;
+    QString ignored;
     if (placesMatter(scenario, &ignored)) { // keep everyone's place, the copy shares the key's
         d.query_positions = original.query_positions;
         d.key_positions = original.key_positions;

@@ -6,6 +6,8 @@
 
 #include "core/attention.h"
 
+#include <QString>
+
 #include <string>
 
 namespace attn::ui {
@@ -14,7 +16,7 @@ namespace attn::ui {
 /// reverse order).
 struct PermutationCheck {
     bool applicable = false;   ///< false when positions or masks tie keys to their places
-    std::string reason;        ///< why not applicable
+    QString reason;            ///< why not applicable (translated)
     double max_difference = 0; ///< max |Δ output| over every query and head
 };
 

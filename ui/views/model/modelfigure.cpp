@@ -277,4 +277,43 @@ QString modelToolTip(const ModelFigureData &d, const ModelLayout &m, QPointF pos
         .arg(number);
 }
 
+namespace {
+
+FigureTable pooledTable(const PooledMap &map, const QString &caption, const QStringList &queries,
+                        const QStringList &keys)
+{
+    FigureTable t;
+    t.caption = map.exact() ? caption : tr("%1 (each cell the largest weight of its block)").arg(caption);
+    t.corner = tr("query \\ key");
+    const auto range = [](const QStringList &labels, Index first, Index end) {
+        return end - first == 1 ? labels.value(int(first))
+                                : tr("%1 … %2").arg(labels.value(int(first)), labels.value(int(end - 1)));
+    };
+    for (int c = 0; c < map.cols; ++c) t.columnHeaders << range(keys, map.firstKey(c), map.endKey(c));
+    for (int r = 0; r < map.rows; ++r) {
+        t.rowHeaders << range(queries, map.firstQuery(r), map.endQuery(r));
+        QStringList row;
+        for (int c = 0; c < map.cols; ++c) {
+            const float v = map.at(r, c);
+            row << (std::isnan(v) ? tr("masked") : exactNumber(double(v)));
+        }
+        t.cells << row;
+    }
+    return t;
+}
+
+} // namespace
+
+QList<FigureTable> modelTables(const ModelFigureData &d)
+{
+    QList<FigureTable> tables;
+    for (std::size_t l = 0; l < d.summary.layers.size(); ++l)
+        if (d.summary.layers[l])
+            tables << pooledTable(d.summary.layers[l]->mean, tr("Layer %1: mean over heads").arg(l),
+                                  d.queryLabels, d.keyLabels);
+    if (d.summary.rollout)
+        tables << pooledTable(*d.summary.rollout, tr("Attention rollout"), d.queryLabels, d.keyLabels);
+    return tables;
+}
+
 } // namespace attn::ui

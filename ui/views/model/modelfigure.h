@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/attention.h"
+#include "ui/base/figuretable.h"
 #include "ui/views/model/modelsummary.h"
 
 #include <QImage>
@@ -54,6 +55,11 @@ QStringList aggregationCaveats();
 void paintModelFigure(QPainter &painter, QSizeF size, const ModelFigureData &data);
 
 /// The tooltip for `pos`: the head, query and key with the exact (or block maximum) weight.
+/// The figure as tables (View → Show as table): every layer's mean over heads, then the rollout;
+/// a map max-pooled to fewer cells than tokens says so in its caption and heads its rows and
+/// columns with the token ranges.
+QList<FigureTable> modelTables(const ModelFigureData &data);
+
 QString modelToolTip(const ModelFigureData &data, const ModelLayout &layout, QPointF pos);
 
 } // namespace attn::ui

@@ -53,6 +53,7 @@ ModelView::ModelView(doc::ScenarioDocument *document, QWidget *parent)
                                  },
                                  this);
     m_canvas->setObjectName(QStringLiteral("modelCanvas"));
+    m_canvas->setTables([this] { return modelTables(m_data); });
     m_canvas->setMinimumSize(480, 340);
     m_canvas->setClickHandler([this](QPointF pos, QSizeF size) {
         const auto [layer, column] =

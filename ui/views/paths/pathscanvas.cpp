@@ -369,4 +369,29 @@ bool PathsCanvas::event(QEvent *event)
     return QWidget::event(event);
 }
 
+QList<FigureTable> PathsCanvas::figureTables() const
+{
+    const PathsState &s = m_state;
+    FigureTable path;
+    path.caption = title();
+    path.corner = tr("row");
+    path.columnHeaders = {tr("path from i to j"), tr("caption")};
+    path.rowHeaders = {tr("RNN"), tr("attention")};
+    path.cells = {{tr("%1 recurrent steps").arg(s.recurrentSteps), rnnCaption()},
+                  {tr("%1 layer(s)").arg(s.attentionLayers), attentionCaption()}};
+    FigureTable steps;
+    steps.caption = tr("Sequential steps of one layer against n");
+    steps.corner = tr("n");
+    steps.columnHeaders = {tr("RNN"), tr("attention")};
+    for (std::size_t m = 0; m < s.rnnSteps.size(); ++m) {
+        steps.rowHeaders << QString::number(m + 1);
+        steps.cells << QStringList{QString::number(s.rnnSteps[m]), m < s.attentionSteps.size()
+                                                                       ? QString::number(s.attentionSteps[m])
+                                                                       : QString()};
+    }
+    QList<FigureTable> tables{path};
+    if (steps.rowCount() > 0) tables << steps;
+    return tables;
+}
+
 } // namespace attn::ui

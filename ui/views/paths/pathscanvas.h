@@ -2,6 +2,8 @@
 // attention's direct edges, the animation of sequential steps and the steps-vs-n plot.
 #pragma once
 
+#include "ui/base/figuretable.h"
+
 #include <QStringList>
 #include <QWidget>
 
@@ -33,7 +35,7 @@ struct PathsState {
 /// row fills one state per step, the attention row all at once at step 1. On the right, the
 /// sequential steps of one layer against n (RNN n, attention 1). Clicking a node emits
 /// nodeClicked (Shift or the right button: for j); hovering one shows its position.
-class PathsCanvas : public QWidget {
+class PathsCanvas : public QWidget, public FigureTableSource {
     Q_OBJECT
 
 public:
@@ -60,6 +62,10 @@ public:
     QString attentionCaption() const;
     /// The caption of the animation line.
     QString animationCaption() const;
+
+    /// The figure as tables (View → Show as table): the path from i to j on each row, and the
+    /// sequential steps of one layer against n.
+    QList<FigureTable> figureTables() const override;
 
     QSize sizeHint() const override { return {900, 520}; }
     QSize minimumSizeHint() const override { return {520, 360}; }

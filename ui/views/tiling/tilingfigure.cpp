@@ -303,4 +303,53 @@ void paintTilingFigure(QPainter &p, QSizeF deviceSize, const TilingFigureData &d
     p.restore();
 }
 
+QList<FigureTable> tilingTables(const TilingFigureData &d)
+{
+    if (!d.message.isEmpty() || d.linearFocus || d.logits.size() == 0) return {};
+    const Index nq = d.logits.rows(), nk = d.logits.cols();
+    std::vector<int> tileOf(std::size_t(nq * nk), -1);
+    for (std::size_t t = 0; t < d.tiles.size(); ++t)
+        for (Index i = d.tiles[t].row_begin; i < d.tiles[t].row_end; ++i)
+            for (Index j = d.tiles[t].col_begin; j < d.tiles[t].col_end; ++j)
+                tileOf[std::size_t(i * nk + j)] = int(t);
+    FigureTable logits;
+    logits.caption =
+        QObject::tr("Logits, by tile (%1 of %2 tiles visited)").arg(d.tilesDone).arg(d.tiles.size());
+    logits.corner = QObject::tr("query \\ key");
+    logits.columnHeaders = d.keyLabels;
+    for (Index i = 0; i < nq; ++i) {
+        logits.rowHeaders << d.queryLabels.value(int(i));
+        QStringList row;
+        for (Index j = 0; j < nk; ++j) {
+            const int t = tileOf[std::size_t(i * nk + j)];
+            const bool masked = d.visible.size() > 0 && !d.visible(i, j);
+            const QString state = t < 0             ? QString()
+                                  : t < d.tilesDone ? QObject::tr("tile %1, visited").arg(t + 1)
+                                                    : QObject::tr("tile %1").arg(t + 1);
+            row << (masked ? QObject::tr("masked") : exactNumber(d.logits(i, j))) +
+                       (state.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(state));
+        }
+        logits.cells << row;
+    }
+    FigureTable rows;
+    rows.caption = QObject::tr("Online softmax state after %1 tiles").arg(d.tilesDone);
+    rows.corner = QObject::tr("query");
+    rows.columnHeaders = {QObject::tr("running max m"), QObject::tr("running sum ℓ"),
+                          QObject::tr("output so far"), QObject::tr("attend()'s output")};
+    const auto vectorText = [](const Matrix &m, Index i) {
+        QStringList parts;
+        if (i < m.rows())
+            for (Index c = 0; c < m.cols(); ++c) parts << exactNumber(m(i, c));
+        return parts.join(QStringLiteral(", "));
+    };
+    for (Index i = 0; i < nq; ++i) {
+        rows.rowHeaders << d.queryLabels.value(int(i));
+        const double m = i < d.state.m.size() ? d.state.m(i) : std::nan("");
+        const double l = i < d.state.l.size() ? d.state.l(i) : std::nan("");
+        rows.cells << QStringList{std::isinf(m) ? QObject::tr("−∞ (no visible key yet)") : exactNumber(m),
+                                  exactNumber(l), vectorText(d.partial, i), vectorText(d.naive, i)};
+    }
+    return {logits, rows};
+}
+
 } // namespace attn::ui

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/onlinesoftmax.h"
+#include "ui/base/figuretable.h"
 #include "ui/views/tiling/tilingdesigns.h"
 
 #include <QRectF>
@@ -56,5 +57,10 @@ TilingFigureLayout tilingLayout(const TilingFigureData &data, QSizeF size);
 
 /// Draws the whole figure at `size` (pixels) with `painter` (screen, PNG, SVG and PDF alike).
 void paintTilingFigure(QPainter &painter, QSizeF size, const TilingFigureData &data);
+
+/// The figure as tables (View → Show as table): the head's logits with the tile each cell belongs
+/// to and whether it is visited yet, then each query row's running max m, sum ℓ, output so far
+/// and attend()'s output.
+QList<FigureTable> tilingTables(const TilingFigureData &data);
 
 } // namespace attn::ui

@@ -91,6 +91,7 @@ TilingView::TilingView(doc::ScenarioDocument *document, QWidget *parent)
     m_canvas = new PaintedCanvas([this](QPainter &p, QSizeF size) { paintFigure(p, size); },
                                  [this](QPointF pos, QSizeF size) { return toolTipAt(pos, size); }, this);
     m_canvas->setObjectName(QStringLiteral("tilingCanvas"));
+    static_cast<PaintedCanvas *>(m_canvas)->setTables([this] { return tilingTables(*m_figure); });
     m_canvas->setMinimumSize(640, 420);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);

@@ -206,4 +206,23 @@ void HeadGrid::keyPressEvent(QKeyEvent *event)
     }
 }
 
+QList<FigureTable> HeadGrid::figureTables() const
+{
+    const std::size_t index = std::size_t(m_layer * m_data.heads + m_head);
+    if (index >= m_data.weights.size()) return {};
+    const Matrix &w = m_data.weights[index];
+    FigureTable t;
+    t.caption = tr("Layer %1, head %2 on the probe at step %3").arg(m_layer).arg(m_head).arg(m_data.step);
+    t.corner = tr("query \\ key");
+    for (Index j = 0; j < w.cols(); ++j)
+        t.columnHeaders << tr("%1 · %2").arg(j).arg(m_data.tokens.value(int(j)));
+    for (Index i = 0; i < w.rows(); ++i) {
+        t.rowHeaders << tr("%1 · %2").arg(i).arg(m_data.tokens.value(int(i)));
+        QStringList row;
+        for (Index j = 0; j < w.cols(); ++j) row << (j > i ? tr("masked") : exactNumber(w(i, j)));
+        t.cells << row;
+    }
+    return {t};
+}
+
 } // namespace attn::ui

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/tensor.h"
+#include "ui/base/figuretable.h"
 
 #include <QStringList>
 #include <QWidget>
@@ -25,7 +26,7 @@ struct HeadGridData {
 /// Clicking a head selects it (headSelected); double-clicking opens it (headActivated); the
 /// arrow keys move the selection and Enter opens. Hovering a cell shows layer, head, query and
 /// key with their tokens and the exact weight.
-class HeadGrid : public QWidget {
+class HeadGrid : public QWidget, public FigureTableSource {
     Q_OBJECT
 
 public:
@@ -42,6 +43,9 @@ public:
     void paintGrid(QPainter &painter, QSizeF size) const;
     /// The tooltip at `pos` (empty outside every cell).
     QString toolTipAt(const QPoint &pos) const;
+
+    /// View → Show as table: the selected head's weights on the probe (queries down, keys across).
+    QList<FigureTable> figureTables() const override;
 
     QSize sizeHint() const override { return {520, 300}; }
     QSize minimumSizeHint() const override { return {240, 160}; }

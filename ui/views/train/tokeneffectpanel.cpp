@@ -49,6 +49,7 @@ TokenEffectPanel::TokenEffectPanel(QWidget *parent) : QWidget(parent)
     m_canvas = new PaintedCanvas([this](QPainter &p, QSizeF s) { paintFigure(p, s); },
                                  [this](QPointF pos, QSizeF s) { return toolTipAt(pos, s); }, this);
     m_canvas->setMinimumSize(320, 260);
+    m_canvas->setTables([this] { return tables(); });
     m_canvas->setAccessibleName(tr("Rollout against the measured effect"));
 
     auto *sentenceRow = new QHBoxLayout;
@@ -296,6 +297,33 @@ QString TokenEffectPanel::toolTipAt(QPointF pos, QSizeF size) const
     if (j < int(m_data.disagreeing.size()) && m_data.disagreeing[std::size_t(j)])
         text += tr("\n≠ rollout and the measured effect rank it in opposite order against another token");
     return text;
+}
+
+QList<FigureTable> TokenEffectPanel::tables() const
+{
+    if (!m_effects) return {};
+    const train::TokenEffects &e = *m_effects;
+    const std::vector<std::string> &names = m_task.token_names;
+    const auto name = [&](double token) {
+        return std::isnan(token) ? QStringLiteral("—") : QString::fromStdString(names[std::size_t(token)]);
+    };
+    const auto number = [](double v) { return std::isnan(v) ? QStringLiteral("—") : exactNumber(v); };
+    FigureTable t;
+    t.caption = m_data.title;
+    t.corner = tr("position · token");
+    t.columnHeaders = {tr("rollout R(t, j)"),         tr("replaced: distance"),
+                       tr("replaced: p(prediction)"), tr("replaced: new prediction"),
+                       tr("deleted: distance"),       tr("deleted: p(prediction)"),
+                       tr("deleted: new prediction"), tr("ranks disagree")};
+    for (Index j = 0; j <= e.position; ++j) {
+        t.rowHeaders << tr("%1 · %2").arg(j).arg(m_data.tokens.value(int(j)));
+        const bool disagree = j < Index(m_data.disagreeing.size()) && m_data.disagreeing[std::size_t(j)];
+        t.cells << QStringList{
+            number(e.rollout(j)),         number(e.replace_effect(j)),   number(e.replace_probability(j)),
+            name(e.replace_predicted(j)), number(e.delete_effect(j)),    number(e.delete_probability(j)),
+            name(e.delete_predicted(j)),  disagree ? tr("≠") : QString()};
+    }
+    return {t};
 }
 
 } // namespace attn::ui

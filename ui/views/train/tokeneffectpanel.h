@@ -7,6 +7,7 @@
 #include "core/train/namedtensor.h"
 #include "core/train/tasks.h"
 #include "core/train/tokeneffect.h"
+#include "ui/base/figuretable.h"
 #include "ui/views/train/tokeneffectfigure.h"
 
 #include <QWidget>
@@ -63,6 +64,9 @@ public:
 
     void paintFigure(QPainter &painter, QSizeF size) const;
     QString toolTipAt(QPointF pos, QSizeF size) const;
+    /// The figure as a table (View → Show as table): one row per token, its rollout, both
+    /// measured effects and the prediction after each change.
+    QList<FigureTable> tables() const;
 
 signals:
     /// A measurement finished (the task values may have changed).

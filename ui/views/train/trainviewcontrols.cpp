@@ -152,6 +152,7 @@ void TrainView::buildControls()
     m_effects->setObjectName(QStringLiteral("trainEffects"));
     m_side = new QTabWidget;
     m_side->setObjectName(QStringLiteral("trainSide"));
+    m_side->setAccessibleName(tr("Training curves, or rollout against the measured effect"));
     m_side->addTab(m_plot, tr("C&urves"));
     m_side->addTab(m_effects, tr("Rollout vs effe&ct"));
     m_side->setTabToolTip(1, tr("For one prediction of the shown snapshot: each token's attention rollout "

@@ -2,7 +2,9 @@
 // each once when shown or when its task values are read; a view on screen or standing alone
 // (tests, exports) runs them at once.
 #include "strictwarnings.h"
+#include "timeouts.h"
 #include "ui/document/scenariodocument.h"
+#include "ui/plots/plottables.h"
 #include "ui/views/common/figureview.h"
 #include "ui/views/viewregistry.h"
 #include "workedexample.h"
@@ -57,6 +59,7 @@ private slots:
     void hiddenPageCatchesUpOnceWhenShown();
     void readingTaskValuesCatchesUp();
     void everyViewClosesWithTheFocusOnAnyOfItsWidgets();
+    void everyViewHasATableTwin();
 };
 
 void TestFigureView::standaloneViewRunsAtOnce()
@@ -139,6 +142,37 @@ void TestFigureView::everyViewClosesWithTheFocusOnAnyOfItsWidgets()
         closed += focusable;
     }
     QVERIFY2(closed >= 20, qPrintable(QStringLiteral("only %1 focusable widgets in all views").arg(closed)));
+}
+
+void TestFigureView::everyViewHasATableTwin()
+{
+    // View → Show as table: every registered view, on the worked example, gives its figure as
+    // tables of numbers (CellGrids, plots and the painted figures' own tables), each one
+    // rectangular with a header for every row and column.
+    ScenarioDocument document;
+    QVERIFY(document.load(attn::test::workedExample()));
+    for (const attn::ui::FigureViewInfo &info : attn::ui::figureViews()) {
+        std::unique_ptr<attn::ui::FigureView> view(info.create(&document, nullptr));
+        view->resize(1000, 700);
+        view->show();
+        QVERIFY(QTest::qWaitForWindowExposed(view.get()));
+        QList<attn::ui::FigureTable> tables;
+        // Some views compute on a worker thread (the model view's layers, the training lab's
+        // first model): wait for their first picture.
+        QTest::qWaitFor(
+            [&] {
+                tables = attn::ui::figureTablesIn(view.get());
+                return !tables.isEmpty();
+            },
+            attn::test::scaledTimeout(20000));
+        QVERIFY2(!tables.isEmpty(), qPrintable(info.name + QStringLiteral(": no table")));
+        for (const attn::ui::FigureTable &t : tables) {
+            const QString where = info.name + QStringLiteral(": ") + t.caption;
+            QVERIFY2(t.rowCount() > 0 && t.columnCount() > 0, qPrintable(where));
+            QCOMPARE(t.rowHeaders.size(), t.rowCount());
+            for (const QStringList &row : t.cells) QVERIFY2(row.size() == t.columnCount(), qPrintable(where));
+        }
+    }
 }
 
 QTEST_MAIN(TestFigureView)
