@@ -97,6 +97,10 @@ HeadsView::HeadsView(doc::ScenarioDocument *document, QWidget *parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(top);
     layout->addWidget(m_canvas, 1);
+    // Tab goes as the row reads: K/V heads, query, head, then the grid.
+    setTabOrder(m_grouping, m_query);
+    setTabOrder(m_query, m_head);
+    setTabOrder(m_head, m_canvas);
 
     // Every change of the choice (by the learner, a test or the lesson checker) is one edit.
     connect(m_grouping, &QComboBox::currentIndexChanged, this, [this](int index) {

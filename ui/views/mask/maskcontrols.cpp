@@ -111,6 +111,9 @@ MaskControls::MaskControls(QWidget *parent) : QWidget(parent)
     second->addWidget(prefixLabel);
     second->addWidget(m_prefix);
     second->addStretch(1);
+    // Tab goes as the row reads: query documents, key documents, prefix length.
+    setTabOrder(m_queryDocuments, m_keyDocuments);
+    setTabOrder(m_keyDocuments, m_prefix);
     const auto applyDocuments = [this] {
         std::vector<std::int64_t> keys;
         std::vector<std::int64_t> queries;

@@ -60,6 +60,7 @@ private slots:
     void readingTaskValuesCatchesUp();
     void everyViewClosesWithTheFocusOnAnyOfItsWidgets();
     void everyViewHasATableTwin();
+    void tabOrderFollowsReadingOrder();
 };
 
 void TestFigureView::standaloneViewRunsAtOnce()
@@ -173,6 +174,52 @@ void TestFigureView::everyViewHasATableTwin()
             for (const QStringList &row : t.cells) QVERIFY2(row.size() == t.columnCount(), qPrintable(where));
         }
     }
+}
+
+void TestFigureView::tabOrderFollowsReadingOrder()
+{
+    // Tab moves through every view's controls as a page reads: along a row from left to right,
+    // then down. Going back up is allowed only into a column to the right of the one left (a
+    // side panel after the main column), never leftwards within a row.
+    ScenarioDocument document;
+    QVERIFY(document.load(attn::test::workedExample()));
+    int steps = 0;
+    for (const attn::ui::FigureViewInfo &info : attn::ui::figureViews()) {
+        std::unique_ptr<attn::ui::FigureView> view(info.create(&document, nullptr));
+        view->resize(1000, 700);
+        view->show();
+        QVERIFY(QTest::qWaitForWindowExposed(view.get()));
+        QList<QWidget *> chain;
+        QWidget *w = view.get();
+        for (int guard = 0; guard < 1000; ++guard) {
+            w = w->nextInFocusChain();
+            if (w == view.get()) break;
+            if (view->isAncestorOf(w) && w->isVisible() && w->isEnabled() &&
+                (w->focusPolicy() & Qt::TabFocus) && !w->focusProxy())
+                chain << w;
+        }
+        const auto rect = [&](QWidget *c) { return QRect(c->mapTo(view.get(), QPoint(0, 0)), c->size()); };
+        const auto name = [](QWidget *c) {
+            return c->objectName().isEmpty() ? QString::fromLatin1(c->metaObject()->className())
+                                             : c->objectName();
+        };
+        for (int k = 1; k < chain.size(); ++k) {
+            const QRect a = rect(chain[k - 1]), b = rect(chain[k]);
+            const bool sameRow = b.top() < a.bottom() && a.top() < b.bottom();
+            const bool backwards =
+                sameRow ? b.left() < a.left() : b.bottom() <= a.top() && b.left() < a.right();
+            QVERIFY2(!backwards,
+                     qPrintable(QStringLiteral("%1: Tab goes from %2 at (%3, %4) back to %5 at (%6, %7)")
+                                    .arg(info.name, name(chain[k - 1]))
+                                    .arg(a.x())
+                                    .arg(a.y())
+                                    .arg(name(chain[k]))
+                                    .arg(b.x())
+                                    .arg(b.y())));
+            ++steps;
+        }
+    }
+    QVERIFY(steps >= 40);
 }
 
 QTEST_MAIN(TestFigureView)
