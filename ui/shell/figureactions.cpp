@@ -57,6 +57,7 @@ FigureActions::FigureActions(MainWindow *window) : QObject(window), m_window(win
     m_exportFigure->setStatusTip(tr("Write the figure on screen as PNG (any size and DPI), SVG or PDF"));
     m_exportLesson = new QAction(tr("Export all figures of this &lesson…"), this);
     m_exportLesson->setObjectName(QStringLiteral("exportLessonAction"));
+    m_exportLesson->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E));
     m_exportLesson->setStatusTip(tr("Write the figure of every step of the open lesson into a folder (PDF by "
                                     "default: vector, for slides and handouts)"));
     m_copyFigure = new QAction(tr("Copy &figure"), this);

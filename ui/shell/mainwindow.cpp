@@ -140,12 +140,13 @@ void MainWindow::createActions()
     m_slotEnds[int(MenuSlot::FileScenario)] = file->addSeparator();
     QAction *openLessons =
         file->addAction(tr("Open &lessons folder…"), this, &MainWindow::openLessonsFolderInteractively);
+    openLessons->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
     openLessons->setStatusTip(
         tr("Show the lessons of a folder (yours or a teacher's) instead of the built-in ones"));
     file->addSeparator();
     m_slotEnds[int(MenuSlot::FileFigures)] = file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
+    quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q)); // QKeySequence::Quit is empty on some platforms
     m_fileMenu = file;
 
     // Undo and Redo keep a fixed text, so the toolbar buttons keep their width; the command
@@ -353,14 +354,22 @@ void MainWindow::createLessonDock()
     view->setObjectName(QStringLiteral("viewMenu"));
     QAction *qkv = view->addAction(tr("&Q/K/V editor"), this, [this] { showView(QStringLiteral("qkv")); });
     qkv->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
-    int key = Qt::Key_2;
+    // Ctrl+2 … Ctrl+9 for the first views, then Ctrl+Alt+1 … Ctrl+Alt+9.
+    int index = 1;
     for (const FigureViewInfo &info : figureViews()) {
         const QString name = info.name;
         QAction *action = view->addAction(info.menuText, this, [this, name] { showView(name); });
-        if (key <= Qt::Key_9) action->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(key++)));
+        ++index;
+        if (index <= 9)
+            action->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_0 + index)));
+        else if (index <= 18)
+            action->setShortcut(
+                QKeySequence(Qt::CTRL | Qt::ALT | static_cast<Qt::Key>(Qt::Key_0 + index - 9)));
     }
     view->addSeparator();
-    view->addAction(m_lessonDock->toggleViewAction());
+    QAction *lessonDock = m_lessonDock->toggleViewAction();
+    lessonDock->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    view->addAction(lessonDock);
     view->addSeparator();
     QAction *performance =
         view->addAction(tr("&Performance panel"), this, [this] { showPerformancePanel(); });
@@ -371,12 +380,16 @@ void MainWindow::createLessonDock()
     QMenu *lessonsMenu = menuBar()->addMenu(tr("&Lessons"));
     lessonsMenu->addAction(m_navigator->nextAction());
     lessonsMenu->addAction(m_navigator->backAction());
-    lessonsMenu->addAction(tr("&Restart step"), m_navigator, &lessons::LessonNavigator::restartStep);
+    lessonsMenu->addAction(tr("&Restart step"), m_navigator, &lessons::LessonNavigator::restartStep)
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     lessonsMenu->addSeparator();
-    lessonsMenu->addAction(tr("&Built-in lessons"), this, [this] {
-        m_navigator->setLibrary(lessons::loadShippedLessons());
-        restoreLessonPosition();
-    });
+    lessonsMenu
+        ->addAction(tr("&Built-in lessons"), this,
+                    [this] {
+                        m_navigator->setLibrary(lessons::loadShippedLessons());
+                        restoreLessonPosition();
+                    })
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_L));
 }
 
 QString MainWindow::currentViewName() const

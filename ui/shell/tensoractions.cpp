@@ -29,8 +29,10 @@ TensorActions::TensorActions(MainWindow *window) : QObject(window), m_window(win
     m_saveScenario->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S));
     m_saveScenario->setStatusTip(tr("Write the current scenario (Q, K, V, masks, settings) to a JSON file"));
     m_importMatrix = new QAction(tr("&Import matrix from CSV…"), this);
+    m_importMatrix->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
     m_importMatrix->setStatusTip(tr("Replace Q, K, V or S by the numbers of a CSV file of the same shape"));
     m_exportMatrix = new QAction(tr("E&xport matrix as CSV…"), this);
+    m_exportMatrix->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     m_exportMatrix->setStatusTip(tr("Write Q, K, V or S to a CSV file (exact numbers)"));
     connect(m_saveScenario, &QAction::triggered, this, &TensorActions::saveScenarioInteractively);
     connect(m_importMatrix, &QAction::triggered, this, [this] {

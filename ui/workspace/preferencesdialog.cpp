@@ -105,6 +105,7 @@ void addPreferencesActions(WorkspaceHost *host)
     Appearance::install();
 
     auto *history = new QAction(PreferencesDialog::tr("Undo &history"), window);
+    history->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
     history->setObjectName(QStringLiteral("undoHistoryAction"));
     history->setStatusTip(PreferencesDialog::tr("List every edit; click one to go back to it"));
     QObject::connect(history, &QAction::triggered, window, [window, host] {

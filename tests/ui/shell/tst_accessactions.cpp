@@ -332,6 +332,19 @@ void TestAccessActions::shortcutsListEveryAction()
     for (QAction *a : window.menuBar()->actions())
         if (a->menu()) count(a->menu());
     QCOMPARE(static_cast<int>(rows.size()), menuActions + 6);
+    // Every entry has a shortcut of its own: none missing, none given twice.
+    QStringList missing, twice;
+    QMap<QString, QString> owner;
+    for (const QStringList &r : rows) {
+        const QString keys = r.value(2);
+        if (keys.isEmpty()) missing << r.value(0) + " → " + r.value(1);
+        for (const QString &key : keys.split(QStringLiteral(", "), Qt::SkipEmptyParts)) {
+            if (owner.contains(key)) twice << key + ": " + owner[key] + " and " + r.value(1);
+            owner[key] = r.value(1);
+        }
+    }
+    QVERIFY2(missing.isEmpty(), qPrintable("no shortcut: " + missing.join("; ")));
+    QVERIFY2(twice.isEmpty(), qPrintable("one shortcut, two actions: " + twice.join("; ")));
 }
 
 void TestAccessActions::highContrastIsRemembered()
