@@ -1,0 +1,85 @@
+// Training the RNN encoder–decoder: a fixed-seed reversal run at length 12 learns the task with
+// attention (greedy held-out token accuracy ≥ 0.95) and its alignment is the anti-diagonal (the
+// largest weight on the mirrored source position for ≥ 90% of decoder steps), while the
+// no-attention baseline, trained on the same data for as long, stays measurably worse.
+#include "core/train/seq2seqtrainer.h"
+#include "strictwarnings.h"
+
+#include <QtTest>
+
+using namespace attn::train;
+
+namespace {
+
+/// Reversal of 12 tokens over 8 symbols; hidden 32, embedding 16, batch 32.
+Seq2SeqTrainConfig reversalRun(bool attention)
+{
+    Seq2SeqTrainConfig c;
+    c.task = {Seq2SeqTaskKind::Reverse, 8, 12};
+    c.model.hidden = 32;
+    c.model.embed_dim = 16;
+    c.model.attention = attention;
+    c.model.score = ScoreKind::Additive;
+    c.steps = 300;
+    c.log_every = 300;
+    c.heldout_size = 200;
+    c.seed = 1;
+    c.threads = 2;
+    return c;
+}
+
+} // namespace
+
+class TestSeq2SeqTrain : public QObject {
+    Q_OBJECT
+private slots:
+    void init() { attn::test::failOnQtWarnings(); }
+    void reversalLearnsTheAntiDiagonal();
+    void withoutAttentionReversalIsWorse();
+};
+
+void TestSeq2SeqTrain::reversalLearnsTheAntiDiagonal()
+{
+    Seq2SeqTrainer t(reversalRun(true));
+    const Seq2SeqLogPoint before = t.log().front();
+    t.run();
+    const Seq2SeqLogPoint after = t.log().back();
+    qInfo("attention: greedy accuracy %.3f -> %.3f, alignment on the mirror %.3f -> %.3f, %.1f s",
+          before.greedy_accuracy, after.greedy_accuracy, before.alignment_accuracy, after.alignment_accuracy,
+          t.trainSeconds());
+    QCOMPARE(after.step, 300);
+    QVERIFY(before.greedy_accuracy < 0.3); // 1/8 by chance
+    QVERIFY2(after.greedy_accuracy >= 0.95, qPrintable(QString::number(after.greedy_accuracy)));
+    QVERIFY2(after.heldout_accuracy >= 0.95, qPrintable(QString::number(after.heldout_accuracy)));
+    QVERIFY2(after.alignment_accuracy >= 0.9, qPrintable(QString::number(after.alignment_accuracy)));
+    // The same measure by hand on the probes: row t's largest weight at S − 1 − t.
+    const std::vector<Seq2SeqTrace> traces = t.traceProbes();
+    int mirrored = 0, steps = 0;
+    for (const Seq2SeqTrace &trace : traces) {
+        QCOMPARE(trace.weights.rows(), attn::Index(12));
+        QCOMPARE(trace.weights.cols(), attn::Index(12));
+        for (attn::Index r = 0; r < 12; ++r) {
+            attn::Index best = 0;
+            trace.weights.row(r).maxCoeff(&best);
+            QVERIFY(std::abs(trace.weights.row(r).sum() - 1.0) < 1e-5); // global: a distribution
+            mirrored += best == 11 - r ? 1 : 0;
+            ++steps;
+        }
+    }
+    QVERIFY2(mirrored >= 0.9 * steps, qPrintable(QStringLiteral("%1 of %2").arg(mirrored).arg(steps)));
+}
+
+void TestSeq2SeqTrain::withoutAttentionReversalIsWorse()
+{
+    Seq2SeqTrainer t(reversalRun(false));
+    t.run();
+    const Seq2SeqLogPoint after = t.log().back();
+    qInfo("no attention: greedy accuracy %.3f, teacher-forced %.3f, %.1f s", after.greedy_accuracy,
+          after.heldout_accuracy, t.trainSeconds());
+    // The run above (same data, same steps) reaches ≥ 0.95; this one stays far below.
+    QVERIFY2(after.greedy_accuracy <= 0.75, qPrintable(QString::number(after.greedy_accuracy)));
+    QCOMPARE(after.alignment_accuracy, 0.0); // no alignment to measure
+}
+
+QTEST_GUILESS_MAIN(TestSeq2SeqTrain)
+#include "tst_seq2seqtrain.moc"
