@@ -28,6 +28,9 @@ struct Seq2SeqTrace {
                                    ///< without attention
     std::vector<double> positions; ///< (n) local-p's predicted positions p_t; empty otherwise
     Matrix logits;                 ///< (n, V)
+    Matrix keys;                   ///< (S, K) the encoder states h_j (keys and values)
+    Matrix queries;                ///< (n, K) each step's query (s_{t−1} Bahdanau, s_t Luong); empty
+                                   ///< without attention
 };
 
 template <typename T> struct Seq2SeqChunk;

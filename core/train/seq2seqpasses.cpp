@@ -243,13 +243,18 @@ template <typename T> Seq2SeqTrace traceOf(const ExampleWork<T> &work, const Seq
     Seq2SeqTrace trace;
     trace.weights = Matrix::Zero(n, S);
     trace.logits.resize(n, c.vocab_size);
+    trace.keys = work.keys.template cast<double>();
+    if (c.attention) trace.queries.resize(n, c.stateSize());
     for (Index t = 0; t < n; ++t) {
         const DecoderStep<T> &d = work.steps[static_cast<std::size_t>(t)];
         Index best = 0;
         d.logits.maxCoeff(&best);
         trace.output.push_back(static_cast<int>(best));
         trace.logits.row(t) = d.logits.transpose().template cast<double>();
-        if (c.attention) trace.weights.row(t) = d.attention.weights.transpose().template cast<double>();
+        if (c.attention) {
+            trace.weights.row(t) = d.attention.weights.transpose().template cast<double>();
+            trace.queries.row(t) = d.attention.q.transpose().template cast<double>();
+        }
         if (c.local_window > 0) trace.positions.push_back(static_cast<double>(d.attention.position));
     }
     return trace;

@@ -2,9 +2,11 @@
 // bidirectional encoder and of the no-attention baseline against central differences in
 // float64; hand-computed values of a GRU step and of an all-zero model's alignment; the toy
 // tasks; and the chunked threads' determinism.
+#include "core/attention.h"
 #include "core/train/gru.h"
 #include "core/train/rng.h"
 #include "core/train/seq2seq.h"
+#include "core/train/seq2seqscenario.h"
 #include "core/train/seq2seqtasks.h"
 #include "strictwarnings.h"
 
@@ -75,6 +77,8 @@ private slots:
     void gradientsMatchCentralDifferences_data();
     void gradientsMatchCentralDifferences();
     void threadsGiveBitIdenticalGradients();
+    void decoderStepIsAScenario_data();
+    void decoderStepIsAScenario();
     void badInputIsRefused();
     void reversalTask();
     void datesTask();
@@ -252,6 +256,61 @@ void TestSeq2Seq::threadsGiveBitIdenticalGradients()
     const LossStats three = m.forwardBackward(batch, 3);
     QCOMPARE(three.loss, one.loss);
     QVERIFY(m.gradients() == g1);
+}
+
+void TestSeq2Seq::decoderStepIsAScenario_data()
+{
+    QTest::addColumn<int>("score");
+    QTest::addColumn<int>("window");
+    QTest::addColumn<bool>("bidirectional");
+    QTest::addRow("additive") << int(ScoreKind::Additive) << 0 << false;
+    QTest::addRow("dot") << int(ScoreKind::Dot) << 0 << false;
+    QTest::addRow("general, bidirectional") << int(ScoreKind::General) << 0 << true;
+    QTest::addRow("dot, local-p D=2") << int(ScoreKind::Dot) << 2 << false;
+    QTest::addRow("additive, local-p D=1, bidirectional") << int(ScoreKind::Additive) << 1 << true;
+}
+
+void TestSeq2Seq::decoderStepIsAScenario()
+{
+    QFETCH(int, score);
+    QFETCH(int, window);
+    QFETCH(bool, bidirectional);
+    const Seq2SeqConfig c = tinyConfig(static_cast<ScoreKind>(score), window, bidirectional, true);
+    Seq2Seq<double> model = perturbedModel(c, 5);
+    const std::vector<NamedTensor> weights = model.exportParameters();
+    const Seq2SeqExample ex = randomExamples(13)[2]; // 7 source tokens, 5 target tokens
+    const Seq2SeqTrace trace = model.trace({ex}, Decoding::Greedy, 1).front();
+    const std::vector<std::string> labels{"a", "b", "c", "d", "e", "f", "g"};
+    for (Index t = 0; t < 5; ++t) {
+        const attn::Scenario s = decoderStepScenario(c, weights, trace, t, labels, "s", "step");
+        QCOMPARE(s.key_tokens, labels);
+        QCOMPARE(s.query.rows(), Index(1));
+        QCOMPARE(s.key.cols(), Index(c.stateSize()));
+        const attn::HeadTrace h = attn::attend(s).heads[0];
+        for (Index j = 0; j < 7; ++j) {
+            double expected = trace.weights(t, j);
+            if (window > 0) { // the scenario has the window's softmax; the model also the Gaussian
+                const double sigma = window / 2.0,
+                             d = static_cast<double>(j) - trace.positions[std::size_t(t)];
+                expected /= std::exp(-d * d / (2 * sigma * sigma));
+                if (trace.weights(t, j) == 0.0) QCOMPARE(h.weights(0, j), 0.0); // outside the window
+            }
+            QVERIFY2(std::abs(h.weights(0, j) - expected) <= 1e-12,
+                     qPrintable(QStringLiteral("step %1 key %2: %3 vs %4")
+                                    .arg(t)
+                                    .arg(j)
+                                    .arg(h.weights(0, j))
+                                    .arg(expected)));
+        }
+        if (window == 0) // the output is the context Σ_j a_j h_j
+            QVERIFY((h.output - trace.weights.row(t) * trace.keys).cwiseAbs().maxCoeff() <= 1e-12);
+    }
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                             decoderStepScenario(c, weights, trace, 5, labels, "s", ""));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                             decoderStepScenario(c, weights, trace, 0, {"a"}, "s", ""));
+    const Seq2SeqConfig none = tinyConfig(ScoreKind::Dot, 0, false, false);
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, decoderStepScenario(none, {}, trace, 0, {}, "s", ""));
 }
 
 void TestSeq2Seq::badInputIsRefused()
