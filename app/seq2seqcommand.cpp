@@ -45,7 +45,8 @@ std::optional<QString> parseInt(const QCommandLineParser &p, const char *option,
 }
 
 /// The configuration the options select, or the one-line error of the first bad option.
-std::optional<QString> parse(const QCommandLineParser &p, Seq2SeqTrainConfig &c, QString &json)
+std::optional<QString> parse(const QCommandLineParser &p, Seq2SeqTrainConfig &c, QString &json,
+                             std::vector<int> &lengths)
 {
     const QString modelName = p.value("model");
     if (modelName != QLatin1String("seq2seq"))
@@ -90,6 +91,19 @@ std::optional<QString> parse(const QCommandLineParser &p, Seq2SeqTrainConfig &c,
         if (!ok || !(lr > 0 && lr <= 10))
             return QStringLiteral("--lr must be a learning rate in (0, 10], got \"%1\"").arg(p.value("lr"));
         c.optimizer.learning_rate = lr;
+    }
+    if (p.isSet("lengths")) {
+        if (c.task.kind != Seq2SeqTaskKind::Reverse || p.isSet("length"))
+            return QStringLiteral("--lengths needs --task reverse and no --length");
+        for (const QString &part : p.value("lengths").split(',')) {
+            bool ok = false;
+            const int length = part.trimmed().toInt(&ok);
+            if (!ok || length < 1 || length > 1024)
+                return QStringLiteral(
+                           "--lengths must be integers from 1 to 1024 separated by commas, got \"%1\"")
+                    .arg(p.value("lengths"));
+            lengths.push_back(length);
+        }
     }
     if (p.isSet("json")) {
         json = p.value("json");
@@ -169,6 +183,65 @@ QString tokensText(const Seq2SeqTaskInfo &task, const std::vector<int> &tokens)
     return words.join(' ');
 }
 
+/// `--lengths`: one run per length, a table on stdout and, with --json, the points.
+int runLengthSweep(const Seq2SeqTrainConfig &config, const std::vector<int> &lengths, const QString &json)
+{
+    QElapsedTimer wall;
+    wall.start();
+    std::vector<LengthPoint> points;
+    try {
+        points = accuracyAgainstLength(config, lengths);
+    } catch (const std::invalid_argument &e) {
+        printError(QStringLiteral("train: %1").arg(QString::fromUtf8(e.what())));
+        return BadInput;
+    }
+    bool ok =
+        print(QStringLiteral("# attention-lab train: seq2seq, %1, reverse, accuracy against length, %2 steps "
+                             "each, seed %3")
+                  .arg(QString::fromStdString(describe(config.model)))
+                  .arg(config.steps)
+                  .arg(config.seed));
+    ok = ok && print(QStringLiteral("length greedy teacher-forced alignment seconds"));
+    QJsonArray rows;
+    for (const LengthPoint &p : points) {
+        ok = ok && print(QStringLiteral("%1 %2 %3 %4 %5")
+                             .arg(p.length, 6)
+                             .arg(p.final.greedy_accuracy, 6, 'f', 3)
+                             .arg(p.final.heldout_accuracy, 14, 'f', 3)
+                             .arg(config.model.attention ? QString::number(p.final.alignment_accuracy, 'f', 3)
+                                                         : QStringLiteral("–"),
+                                  9)
+                             .arg(p.final.seconds, 7, 'f', 2));
+        rows.append(QJsonObject{{"length", p.length},
+                                {"parameter_count", p.parameter_count},
+                                {"greedy_accuracy", number(p.final.greedy_accuracy)},
+                                {"heldout_accuracy", number(p.final.heldout_accuracy)},
+                                {"alignment_accuracy", number(p.final.alignment_accuracy)},
+                                {"train_seconds", p.final.seconds}});
+    }
+    if (!json.isEmpty()) {
+        Seq2SeqTrainer first(config); // the configuration as the runs had it (length aside)
+        QJsonObject c = configJson(first);
+        c.remove("length");
+        const QJsonObject out{{"format", "attention-lab.train"},
+                              {"version", 1},
+                              {"config", c},
+                              {"lengths", rows},
+                              {"wall_seconds", static_cast<double>(wall.nsecsElapsed()) * 1e-9}};
+        QString reason;
+        if (!attn::ui::saveFileAtomically(json, QJsonDocument(out).toJson(QJsonDocument::Indented),
+                                          &reason)) {
+            printError(QStringLiteral("cannot write %1: %2").arg(json, reason));
+            return Failure;
+        }
+    }
+    if (!ok || std::ferror(stdout)) {
+        printError("cannot write the summary to standard output");
+        return Failure;
+    }
+    return Ok;
+}
+
 } // namespace
 
 bool wantsSeq2Seq(const QStringList &arguments)
@@ -202,6 +275,8 @@ int runSeq2SeqTrainCommand(const QStringList &arguments)
         {"no-attention", "The baseline without attention: the decoder sees only the last encoder state."},
         {"bidirectional", "A bidirectional encoder (Bahdanau et al. 2015, §3.2)."},
         {"length", "reverse: tokens per sequence (default 12).", "L"},
+        {"lengths", "reverse: one run per length (e.g. 6,12,18,24), a table of accuracy against length.",
+         "LIST"},
         {"symbols", "reverse: distinct symbols (default 8).", "N"},
         {"hidden", "Encoder state per direction (default 32).", "H"},
         {"embed", "Width of the token embeddings (default 16).", "E"},
@@ -220,10 +295,12 @@ int runSeq2SeqTrainCommand(const QStringList &arguments)
         return *stop;
     Seq2SeqTrainConfig config;
     QString json;
-    if (const auto error = parse(parser, config, json)) {
+    std::vector<int> lengths;
+    if (const auto error = parse(parser, config, json, lengths)) {
         printError(*error);
         return BadInput;
     }
+    if (!lengths.empty()) return runLengthSweep(config, lengths, json);
     std::unique_ptr<Seq2SeqTrainer> trainer;
     try {
         trainer = std::make_unique<Seq2SeqTrainer>(config);

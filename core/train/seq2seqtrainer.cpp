@@ -38,6 +38,24 @@ double alignmentAgreement(const Seq2SeqTaskInfo &task, const std::vector<Seq2Seq
     return counted ? static_cast<double>(agreed) / static_cast<double>(counted) : 0.0;
 }
 
+std::vector<LengthPoint> accuracyAgainstLength(const Seq2SeqTrainConfig &config,
+                                               const std::vector<int> &lengths)
+{
+    if (config.task.kind != Seq2SeqTaskKind::Reverse)
+        throw std::invalid_argument(
+            "accuracy against length needs the reverse task (dates have their own lengths)");
+    std::vector<LengthPoint> points;
+    for (int length : lengths) {
+        Seq2SeqTrainConfig c = config;
+        c.task.length = length;
+        requireRange("length", length, 1, 1024);
+        Seq2SeqTrainer t(c);
+        t.run();
+        points.push_back({length, t.log().back(), static_cast<int>(t.model().parameterCount())});
+    }
+    return points;
+}
+
 Seq2SeqTrainer::Seq2SeqTrainer(const Seq2SeqTrainConfig &config) : m_config(config)
 {
     m_task = describeSeq2SeqTask(m_config.task);

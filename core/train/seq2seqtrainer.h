@@ -47,6 +47,20 @@ struct Seq2SeqLogPoint {
 double alignmentAgreement(const Seq2SeqTaskInfo &task, const std::vector<Seq2SeqExample> &examples,
                           const std::vector<Seq2SeqTrace> &traces);
 
+/// One run of a length sweep.
+struct LengthPoint {
+    int length = 0;        ///< L of the reversal task
+    Seq2SeqLogPoint final; ///< the run's last log point (held-out and greedy accuracy, alignment)
+    int parameter_count = 0;
+};
+
+/// Trains `config` once per length (config.task.length replaced; everything else, seed included,
+/// the same) and returns each run's final measurements, in the order given: the data of the
+/// "accuracy against length" curve. Runs the no-attention baseline when config.model.attention
+/// is false. Throws std::invalid_argument for a task other than Reverse or a bad length.
+std::vector<LengthPoint> accuracyAgainstLength(const Seq2SeqTrainConfig &config,
+                                               const std::vector<int> &lengths);
+
 /// Trains a float32 encoder–decoder. Not thread-safe: one thread calls everything.
 class Seq2SeqTrainer {
 public:

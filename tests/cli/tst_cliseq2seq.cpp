@@ -40,6 +40,7 @@ private slots:
     void seq2seqIsReproducible();
     void seq2seqEveryScoreAndOption_data();
     void seq2seqEveryScoreAndOption();
+    void seq2seqAccuracyAgainstLength();
     void seq2seqRejectsBadOptions_data();
     void seq2seqRejectsBadOptions();
 };
@@ -139,6 +140,30 @@ void TestCliSeq2Seq::seq2seqEveryScoreAndOption()
                                           : QStringLiteral("bahdanau"));
 }
 
+void TestCliSeq2Seq::seq2seqAccuracyAgainstLength()
+{
+    QTemporaryDir dir;
+    const QString json = dir.filePath("l.json");
+    const Run r =
+        attn::test::runCli({"train", "--model", "seq2seq", "--lengths", "3,5", "--hidden", "4", "--embed",
+                            "3", "--steps", "3", "--batch", "4", "--threads", "1", "--json", json});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QString out = QString::fromUtf8(r.out);
+    QVERIFY2(out.contains("accuracy against length, 3 steps each"), r.out.constData());
+    QCOMPARE(out.count(QRegularExpression("^ +[35] +[01]\\.\\d{3} ", QRegularExpression::MultilineOption)),
+             2);
+    const QJsonArray rows = readJson(json)["lengths"].toArray();
+    QCOMPARE(rows.size(), 2);
+    QCOMPARE(rows[0].toObject()["length"].toInt(), 3);
+    QCOMPARE(rows[1].toObject()["length"].toInt(), 5);
+    for (const QJsonValue &v : rows) {
+        const double acc = v.toObject()["greedy_accuracy"].toDouble(-1);
+        QVERIFY(acc >= 0 && acc <= 1);
+    }
+    // The same model at every length: its parameters do not depend on L.
+    QCOMPARE(rows[0].toObject()["parameter_count"].toInt(), rows[1].toObject()["parameter_count"].toInt());
+}
+
 void TestCliSeq2Seq::seq2seqRejectsBadOptions_data()
 {
     QTest::addColumn<QStringList>("arguments");
@@ -157,6 +182,11 @@ void TestCliSeq2Seq::seq2seqRejectsBadOptions_data()
                                              << "--local needs attention: drop --no-attention";
     QTest::addRow("zero length") << (s + QStringList{"--length", "0"})
                                  << "--length must be an integer from 1 to 1024, got \"0\"";
+    QTest::addRow("bad lengths")
+        << (s + QStringList{"--lengths", "6,x"})
+        << "--lengths must be integers from 1 to 1024 separated by commas, got \"6,x\"";
+    QTest::addRow("lengths of dates") << (s + QStringList{"--lengths", "6", "--task", "dates"})
+                                      << "--lengths needs --task reverse and no --length";
     QTest::addRow("transformer option") << (s + QStringList{"--heads", "2"}) << "Unknown option 'heads'.";
 }
 

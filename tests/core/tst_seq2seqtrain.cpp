@@ -47,6 +47,7 @@ private slots:
     void reversalLearnsTheAntiDiagonal();
     void withoutAttentionReversalIsWorse();
     void datesLearnTheirReordering();
+    void lengthSweepIsIndependentRuns();
 };
 
 void TestSeq2SeqTrain::reversalLearnsTheAntiDiagonal()
@@ -111,6 +112,31 @@ void TestSeq2SeqTrain::datesLearnTheirReordering()
         trace.weights.row(trace.weights.rows() - 1).maxCoeff(&last);
         QVERIFY(first > last);
     }
+}
+
+void TestSeq2SeqTrain::lengthSweepIsIndependentRuns()
+{
+    Seq2SeqTrainConfig c;
+    c.model.hidden = 6;
+    c.model.embed_dim = 4;
+    c.steps = 20;
+    c.log_every = 10;
+    c.heldout_size = 32;
+    const std::vector<LengthPoint> points = accuracyAgainstLength(c, {7, 4});
+    QCOMPARE(points.size(), std::size_t(2));
+    QCOMPARE(points[0].length, 7);
+    QCOMPARE(points[1].length, 4);
+    // Each point is the run a trainer makes at that length alone.
+    c.task.length = 4;
+    Seq2SeqTrainer t(c);
+    t.run();
+    QCOMPARE(points[1].final.step, 20);
+    QCOMPARE(points[1].final.heldout_loss, t.log().back().heldout_loss);
+    QCOMPARE(points[1].final.greedy_accuracy, t.log().back().greedy_accuracy);
+    QCOMPARE(points[1].parameter_count, int(t.model().parameterCount()));
+    QVERIFY(points[0].final.heldout_loss != points[1].final.heldout_loss);
+    c.task.kind = Seq2SeqTaskKind::Dates;
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, accuracyAgainstLength(c, {4}));
 }
 
 QTEST_GUILESS_MAIN(TestSeq2SeqTrain)
