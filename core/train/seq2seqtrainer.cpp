@@ -21,7 +21,7 @@ void requireRange(const char *field, long long value, long long lo, long long hi
 } // namespace
 
 double alignmentAgreement(const Seq2SeqTaskInfo &task, const std::vector<Seq2SeqExample> &examples,
-                          const std::vector<Seq2SeqTrace> &traces)
+                          const std::vector<Seq2SeqTrace> &traces, int offset)
 {
     Index counted = 0, agreed = 0;
     for (std::size_t e = 0; e < examples.size() && e < traces.size(); ++e) {
@@ -32,7 +32,9 @@ double alignmentAgreement(const Seq2SeqTaskInfo &task, const std::vector<Seq2Seq
             Index best = 0;
             w.row(t).maxCoeff(&best);
             ++counted;
-            if (best == reference[static_cast<std::size_t>(t)]) ++agreed;
+            const Index expected =
+                std::clamp<Index>(reference[static_cast<std::size_t>(t)] + offset, 0, w.cols() - 1);
+            if (best == expected) ++agreed;
         }
     }
     return counted ? static_cast<double>(agreed) / static_cast<double>(counted) : 0.0;

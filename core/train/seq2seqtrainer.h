@@ -42,10 +42,11 @@ struct Seq2SeqLogPoint {
 };
 
 /// Fraction of decoder steps whose largest alignment weight sits on the source position the
-/// task's reference alignment names (steps with no reference position, such as a date's dashes,
-/// are not counted). traces[e] belongs to examples[e].
+/// task's reference alignment names, plus `offset` (clamped into the source: 1 asks for "one
+/// position after the reference"). Steps with no reference position, such as a date's dashes,
+/// are not counted. traces[e] belongs to examples[e].
 double alignmentAgreement(const Seq2SeqTaskInfo &task, const std::vector<Seq2SeqExample> &examples,
-                          const std::vector<Seq2SeqTrace> &traces);
+                          const std::vector<Seq2SeqTrace> &traces, int offset = 0);
 
 /// One run of a length sweep.
 struct LengthPoint {

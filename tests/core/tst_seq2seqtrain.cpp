@@ -46,6 +46,7 @@ private slots:
     void init() { attn::test::failOnQtWarnings(); }
     void reversalLearnsTheAntiDiagonal();
     void withoutAttentionReversalIsWorse();
+    void leftToRightEncoderLooksOneAfterTheMirror();
     void datesLearnTheirReordering();
     void lengthSweepIsIndependentRuns();
 };
@@ -91,6 +92,28 @@ void TestSeq2SeqTrain::withoutAttentionReversalIsWorse()
     // The run above (same data, same steps) reaches ≥ 0.95; this one stays far below.
     QVERIFY2(after.greedy_accuracy <= 0.75, qPrintable(QString::number(after.greedy_accuracy)));
     QCOMPARE(after.alignment_accuracy, 0.0); // no alignment to measure
+}
+
+void TestSeq2SeqTrain::leftToRightEncoderLooksOneAfterTheMirror()
+{
+    // A left-to-right encoder with Bahdanau's additive score, 600 steps: it learns reversal, but
+    // step t looks at S − t (the source of the token it wrote at t − 1), not at S − 1 − t.
+    Seq2SeqTrainConfig c = reversalRun(true);
+    c.model.bidirectional = false;
+    c.model.score = ScoreKind::Additive;
+    c.steps = 600;
+    c.log_every = 600;
+    Seq2SeqTrainer t(c);
+    t.run();
+    const Seq2SeqLogPoint after = t.log().back();
+    const std::vector<Seq2SeqTrace> traces = t.model().trace(t.heldOut(), Decoding::Greedy, 2);
+    const double after1 = alignmentAgreement(t.task(), t.heldOut(), traces, 1);
+    qInfo("left to right, additive: greedy accuracy %.3f, on the mirror %.3f, one after it %.3f, %.1f s",
+          after.greedy_accuracy, after.alignment_accuracy, after1, t.trainSeconds());
+    QVERIFY2(after.greedy_accuracy >= 0.95, qPrintable(QString::number(after.greedy_accuracy)));
+    QCOMPARE(alignmentAgreement(t.task(), t.heldOut(), traces), after.alignment_accuracy);
+    QVERIFY2(after.alignment_accuracy <= 0.2, qPrintable(QString::number(after.alignment_accuracy)));
+    QVERIFY2(after1 >= 0.9, qPrintable(QString::number(after1)));
 }
 
 void TestSeq2SeqTrain::datesLearnTheirReordering()
