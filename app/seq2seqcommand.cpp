@@ -158,6 +158,7 @@ QJsonObject logJson(const Seq2SeqLogPoint &p)
                        {"heldout_accuracy", number(p.heldout_accuracy)},
                        {"greedy_accuracy", number(p.greedy_accuracy)},
                        {"alignment_accuracy", number(p.alignment_accuracy)},
+                       {"alignment_after", number(p.alignment_after)},
                        {"train_seconds", p.seconds}};
 }
 
@@ -201,22 +202,25 @@ int runLengthSweep(const Seq2SeqTrainConfig &config, const std::vector<int> &len
                   .arg(QString::fromStdString(describe(config.model)))
                   .arg(config.steps)
                   .arg(config.seed));
-    ok = ok && print(QStringLiteral("length greedy teacher-forced alignment seconds"));
+    ok = ok && print(QStringLiteral("length greedy teacher-forced alignment one-after seconds"));
     QJsonArray rows;
+    const auto share = [&](double v) {
+        return config.model.attention ? QString::number(v, 'f', 3) : QStringLiteral("–");
+    };
     for (const LengthPoint &p : points) {
-        ok = ok && print(QStringLiteral("%1 %2 %3 %4 %5")
+        ok = ok && print(QStringLiteral("%1 %2 %3 %4 %5 %6")
                              .arg(p.length, 6)
                              .arg(p.final.greedy_accuracy, 6, 'f', 3)
                              .arg(p.final.heldout_accuracy, 14, 'f', 3)
-                             .arg(config.model.attention ? QString::number(p.final.alignment_accuracy, 'f', 3)
-                                                         : QStringLiteral("–"),
-                                  9)
+                             .arg(share(p.final.alignment_accuracy), 9)
+                             .arg(share(p.final.alignment_after), 9)
                              .arg(p.final.seconds, 7, 'f', 2));
         rows.append(QJsonObject{{"length", p.length},
                                 {"parameter_count", p.parameter_count},
                                 {"greedy_accuracy", number(p.final.greedy_accuracy)},
                                 {"heldout_accuracy", number(p.final.heldout_accuracy)},
                                 {"alignment_accuracy", number(p.final.alignment_accuracy)},
+                                {"alignment_after", number(p.final.alignment_after)},
                                 {"train_seconds", p.final.seconds}});
     }
     if (!json.isEmpty()) {
@@ -341,13 +345,16 @@ int runSeq2SeqTrainCommand(const QStringList &arguments)
             .arg(t.model().parameterCount())
             .arg(t.config().seed)
             .arg(t.config().threads));
-    ok = ok && print(QStringLiteral("step %1: held-out loss %2, accuracy %3 (teacher-forced), %4 (greedy), "
-                                    "alignment on the reference position %5; %6 s wall, %7 steps/s")
+    ok = ok && print(QStringLiteral(
+                         "step %1: held-out loss %2, accuracy %3 (teacher-forced), %4 (greedy), "
+                         "alignment on the reference position %5 (one after it %6); %7 s wall, %8 steps/s")
                          .arg(last.step)
                          .arg(last.heldout_loss, 0, 'f', 4)
                          .arg(last.heldout_accuracy, 0, 'f', 3)
                          .arg(last.greedy_accuracy, 0, 'f', 3)
                          .arg(t.config().model.attention ? QString::number(last.alignment_accuracy, 'f', 3)
+                                                         : QStringLiteral("–"))
+                         .arg(t.config().model.attention ? QString::number(last.alignment_after, 'f', 3)
                                                          : QStringLiteral("–"))
                          .arg(wallSeconds, 0, 'f', 2)
                          .arg(stepsPerSecond, 0, 'f', 1));
@@ -406,7 +413,8 @@ int runSeq2SeqTrainCommand(const QStringList &arguments)
                                   {"heldout_loss", number(last.heldout_loss)},
                                   {"heldout_accuracy", number(last.heldout_accuracy)},
                                   {"greedy_accuracy", number(last.greedy_accuracy)},
-                                  {"alignment_accuracy", number(last.alignment_accuracy)}}},
+                                  {"alignment_accuracy", number(last.alignment_accuracy)},
+                                  {"alignment_after", number(last.alignment_after)}}},
             {"alignments", alignments},
             {"wall_seconds", wallSeconds},
             {"train_seconds", t.trainSeconds()},

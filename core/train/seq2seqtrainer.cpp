@@ -138,6 +138,7 @@ Seq2SeqLogPoint Seq2SeqTrainer::measure()
     }
     p.greedy_accuracy = static_cast<double>(right) / static_cast<double>(tokens);
     p.alignment_accuracy = m_config.model.attention ? alignmentAgreement(m_task, m_heldOut, traces) : 0.0;
+    p.alignment_after = m_config.model.attention ? alignmentAgreement(m_task, m_heldOut, traces, 1) : 0.0;
     p.seconds = m_trainSeconds;
     return p;
 }

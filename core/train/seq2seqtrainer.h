@@ -38,6 +38,7 @@ struct Seq2SeqLogPoint {
     double heldout_accuracy = 0.0;
     double greedy_accuracy = 0.0;    ///< tokens right when the decoder is fed its own outputs
     double alignment_accuracy = 0.0; ///< see alignmentAgreement, on the held-out set (0 without attention)
+    double alignment_after = 0.0;    ///< the same one position after the reference (offset 1)
     double seconds = 0.0;            ///< training time (in step()) so far
 };
 

@@ -76,7 +76,7 @@ void TestCliSeq2Seq::seq2seqWritesSummaryAndJson()
     for (int i = 0; i < 3; ++i) {
         const QJsonObject p = log[i].toObject();
         QCOMPARE(p["step"].toInt(), 10 * i);
-        for (const char *key : {"heldout_accuracy", "greedy_accuracy", "alignment_accuracy"})
+        for (const char *key : {"heldout_accuracy", "greedy_accuracy", "alignment_accuracy", "alignment_after"})
             QVERIFY2(p[key].toDouble(-1) >= 0 && p[key].toDouble(2) <= 1, key);
     }
     QCOMPARE(o["curves"].toObject()["train_loss"].toArray().size(), 20);
