@@ -58,6 +58,7 @@ const char *const kUsage =
     "       attention-lab lessons --list | --check PATH the built-in lessons; check a teacher's lesson\n"
     "       attention-lab bench [...]                   time the kernels against this machine's FMA peak\n"
     "       attention-lab train --task TASK [...]       train a small transformer; curves and head roles\n"
+    "       attention-lab train --model seq2seq [...]   train an RNN encoder-decoder with attention\n"
     "       attention-lab --lesson ID [--step N]        the window on step N (from 1) of a lesson\n"
     "       attention-lab --lessons FOLDER --lesson ID  the same for a lesson of a teacher's folder\n"
     "Each command takes --help for its options.\n";

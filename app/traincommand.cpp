@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "core/sysinfo.h"
 #include "core/train/trainer.h"
+#include "seq2seqcommand.h"
 #include "ui/base/savefile.h"
 #include "ui/io/checkpoint.h"
 
@@ -66,6 +67,8 @@ std::optional<QString> unwritable(const char *option, const QString &path, const
 
 std::optional<QString> parse(const QCommandLineParser &p, TrainConfig &c, QString &json, QString &checkpoint)
 {
+    if (p.value("model") != QLatin1String("transformer"))
+        return QStringLiteral("--model must be transformer or seq2seq, got \"%1\"").arg(p.value("model"));
     const QString taskName = p.value("task");
     const std::optional<TaskKind> task = taskFromName(taskName.toStdString());
     if (!task)
@@ -194,6 +197,7 @@ bool print(const QString &line)
 
 int runTrainCommand(const QStringList &arguments)
 {
+    if (wantsSeq2Seq(arguments)) return runSeq2SeqTrainCommand(arguments);
     QCommandLineParser parser;
     parser.setApplicationDescription(
         "Trains a small decoder-only transformer (attention-only by default, as in Elhage et al. 2021) on a "
@@ -205,6 +209,10 @@ int runTrainCommand(const QStringList &arguments)
     parser.addHelpOption();
     parser.addPositionalArgument("train", "The command.");
     parser.addOptions({
+        {"model",
+         "transformer (default), or seq2seq: an RNN encoder–decoder with attention (see train --model "
+         "seq2seq --help).",
+         "MODEL", "transformer"},
         {"task", "induction, previous-token, copy, reverse or coreference (default induction).", "TASK",
          "induction"},
         {"layers", "Layers L, 1 … 4 (default 2).", "L"},
