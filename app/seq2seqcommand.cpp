@@ -149,9 +149,24 @@ QJsonObject configJson(const Seq2SeqTrainer &t)
         {"dtype", "float32"}};
 }
 
+/// A matrix as an array of rows.
+QJsonArray matrixJson(const Matrix &m)
+{
+    QJsonArray rows;
+    for (Index r = 0; r < m.rows(); ++r) {
+        QJsonArray row;
+        for (Index c = 0; c < m.cols(); ++c) row.append(m(r, c));
+        rows.append(row);
+    }
+    return rows;
+}
+
 QJsonObject logJson(const Seq2SeqLogPoint &p)
 {
     return QJsonObject{{"step", p.step},
+                       {"probe_alignment", p.probe_alignments.empty()
+                                               ? QJsonValue()
+                                               : QJsonValue(matrixJson(p.probe_alignments[0]))},
                        {"train_loss", number(p.train_loss)},
                        {"train_accuracy", number(p.train_accuracy)},
                        {"heldout_loss", number(p.heldout_loss)},
@@ -387,12 +402,8 @@ int runSeq2SeqTrainCommand(const QStringList &arguments)
         }
         for (const std::string &name : t.task().token_names) tokens.append(QString::fromStdString(name));
         for (std::size_t e = 0; e < probes.size(); ++e) {
-            QJsonArray weights, positions;
-            for (Index r = 0; r < probes[e].weights.rows(); ++r) {
-                QJsonArray row;
-                for (Index j = 0; j < probes[e].weights.cols(); ++j) row.append(probes[e].weights(r, j));
-                weights.append(row);
-            }
+            QJsonArray positions;
+            const QJsonArray weights = matrixJson(probes[e].weights);
             for (double p : probes[e].positions) positions.append(p);
             alignments.append(QJsonObject{{"source", intsJson(t.heldOut()[e].source)},
                                           {"target", intsJson(t.heldOut()[e].target)},

@@ -140,6 +140,9 @@ Seq2SeqLogPoint Seq2SeqTrainer::measure()
     p.alignment_accuracy = m_config.model.attention ? alignmentAgreement(m_task, m_heldOut, traces) : 0.0;
     p.alignment_after = m_config.model.attention ? alignmentAgreement(m_task, m_heldOut, traces, 1) : 0.0;
     p.seconds = m_trainSeconds;
+    if (m_config.model.attention)
+        for (std::size_t e = 0; e < static_cast<std::size_t>(m_config.probe_count); ++e)
+            p.probe_alignments.push_back(traces[e].weights); // the probes are the first held-out examples
     return p;
 }
 

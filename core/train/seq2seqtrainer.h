@@ -40,6 +40,9 @@ struct Seq2SeqLogPoint {
     double alignment_accuracy = 0.0; ///< see alignmentAgreement, on the held-out set (0 without attention)
     double alignment_after = 0.0;    ///< the same one position after the reference (offset 1)
     double seconds = 0.0;            ///< training time (in step()) so far
+    /// (probe_count) the probes' alignments at this step, each (n, S) as Seq2SeqTrace::weights
+    /// (greedy decoding): the picture of the alignment forming. Empty without attention.
+    std::vector<Matrix> probe_alignments;
 };
 
 /// Fraction of decoder steps whose largest alignment weight sits on the source position the

@@ -76,8 +76,12 @@ void TestCliSeq2Seq::seq2seqWritesSummaryAndJson()
     for (int i = 0; i < 3; ++i) {
         const QJsonObject p = log[i].toObject();
         QCOMPARE(p["step"].toInt(), 10 * i);
-        for (const char *key : {"heldout_accuracy", "greedy_accuracy", "alignment_accuracy", "alignment_after"})
+        for (const char *key :
+             {"heldout_accuracy", "greedy_accuracy", "alignment_accuracy", "alignment_after"})
             QVERIFY2(p[key].toDouble(-1) >= 0 && p[key].toDouble(2) <= 1, key);
+        // The first probe's alignment at this step: the picture forming, (6, 6).
+        QCOMPARE(p["probe_alignment"].toArray().size(), 6);
+        QCOMPARE(p["probe_alignment"].toArray()[5].toArray().size(), 6);
     }
     QCOMPARE(o["curves"].toObject()["train_loss"].toArray().size(), 20);
     // The probes' alignments: (6 decoder steps, 6 source tokens), rows summing to 1.

@@ -80,6 +80,24 @@ void TestSeq2SeqTrain::reversalLearnsTheAntiDiagonal()
         }
     }
     QVERIFY2(mirrored >= 0.9 * steps, qPrintable(QStringLiteral("%1 of %2").arg(mirrored).arg(steps)));
+    // The log keeps the probes' alignment at every logged step: spread out before training,
+    // peaked after it, and the last one is what traceProbes gives now.
+    const auto meanLargest = [](const std::vector<attn::Matrix> &alignments) {
+        double sum = 0;
+        attn::Index rows = 0;
+        for (const attn::Matrix &w : alignments) {
+            sum += w.rowwise().maxCoeff().sum();
+            rows += w.rows();
+        }
+        return sum / static_cast<double>(rows);
+    };
+    QCOMPARE(before.probe_alignments.size(), traces.size());
+    QCOMPARE(after.probe_alignments.size(), traces.size());
+    QVERIFY(after.probe_alignments[0] == traces[0].weights);
+    qInfo("mean largest weight of a step: %.3f before, %.3f after", meanLargest(before.probe_alignments),
+          meanLargest(after.probe_alignments));
+    QVERIFY(meanLargest(before.probe_alignments) < 0.5);
+    QVERIFY(meanLargest(after.probe_alignments) > 0.8);
 }
 
 void TestSeq2SeqTrain::withoutAttentionReversalIsWorse()
