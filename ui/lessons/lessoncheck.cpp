@@ -87,7 +87,7 @@ CheckResult weightCheck(const TaskCheck &check, const CheckContext &c)
     if (std::isnan(w)) met = false;
     return {met, tr("weight of “%1” on “%2”%3 = %4 (%5)")
                      .arg(c.queryLabels.value(q), c.keyLabels.value(k), headSuffix(*c.trace, check.head),
-                          ui::compactNumber(w), condition)};
+                          ui::weightNumber(w), condition)};
 }
 
 CheckResult argmaxCheck(const TaskCheck &check, const CheckContext &c)
@@ -111,8 +111,8 @@ CheckResult argmaxCheck(const TaskCheck &check, const CheckContext &c)
     if (best < 0) return notMet(tr("every weight of “%1” is NaN").arg(c.queryLabels.value(q)));
     const QString wanted = c.keyLabels.value(k);
     const QString bestText =
-        ties > 0 ? tr("a tie at %1").arg(ui::compactNumber(weights(q, best)))
-                 : tr("“%1” (%2)").arg(c.keyLabels.value(best), ui::compactNumber(weights(q, best)));
+        ties > 0 ? tr("a tie at %1").arg(ui::weightNumber(weights(q, best)))
+                 : tr("“%1” (%2)").arg(c.keyLabels.value(best), ui::weightNumber(weights(q, best)));
     const bool met = ties == 0 && best == k;
     return {met, tr("largest weight of “%1”%2: %3; wanted “%4” alone on top")
                      .arg(c.queryLabels.value(q), headSuffix(*c.trace, check.head), bestText, wanted)};

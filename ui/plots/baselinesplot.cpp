@@ -171,9 +171,8 @@ void BaselinesPlot::fillMap(QCPColorMap *map, QCPAxisRect *rect, const Matrix &v
             label->position->setCoords(c, r);
             label->setFont(cellFont);
             label->setColor(contrastingTextColor(background));
-            // Weights with two decimals, so that a row of six still fits; the tooltip is exact.
-            label->setText(mixing ? (v == 0 ? QStringLiteral("·") : QString::number(v, 'f', 2))
-                                  : compactNumber(v));
+            // Weights as every view writes them (the Decimals setting); the tooltip is exact.
+            label->setText(mixing ? (v == 0 ? QStringLiteral("·") : weightNumber(v)) : compactNumber(v));
             m_cellLabels.back().labels << label;
         }
 }
