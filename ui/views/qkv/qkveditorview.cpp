@@ -67,6 +67,15 @@ QkvEditorView::QkvEditorView(doc::ScenarioDocument *document, QWidget *parent)
     auto *tensors = new QWidget(this);
     auto *tensorLayout = new QVBoxLayout(tensors);
     tensorLayout->setContentsMargins(0, 0, 0, 0);
+    // The scenario's own explanation (its "comment", e.g. why V equals K in a preset) is about
+    // the whole scenario: it stands above the tables, not under one of them.
+    m_scenarioNote = new QLabel(tensors);
+    m_scenarioNote->setObjectName(QStringLiteral("scenarioNote"));
+    m_scenarioNote->setWordWrap(true);
+    m_scenarioNote->setTextFormat(Qt::PlainText);
+    m_scenarioNote->setStyleSheet(QStringLiteral("QLabel { color: #444; font-style: italic; }"));
+    m_scenarioNote->setVisible(false);
+    tensorLayout->addWidget(m_scenarioNote);
     m_projectionPanel = new ProjectionPanel(m_document, tensors);
     connect(m_projectionPanel, &ProjectionPanel::inputRejected, this, &QkvEditorView::showMessage);
     tensorLayout->addWidget(m_projectionPanel, 1);
@@ -124,17 +133,13 @@ QWidget *QkvEditorView::createTensorPanel(TensorRole role)
     layout->setContentsMargins(6, 6, 6, 6);
     m_panelTitles[i] = new QLabel(box);
     m_panelTitles[i]->setTextFormat(Qt::RichText);
-    layout->addWidget(m_panelTitles[i]);
-    if (role == TensorRole::Value) {
-        // The scenario's own explanation (its "comment"), e.g. why V equals K in a preset.
-        m_scenarioNote = new QLabel(box);
-        m_scenarioNote->setObjectName(QStringLiteral("scenarioNote"));
-        m_scenarioNote->setWordWrap(true);
-        m_scenarioNote->setTextFormat(Qt::PlainText);
-        m_scenarioNote->setStyleSheet(QStringLiteral("QLabel { color: #444; font-style: italic; }"));
-        m_scenarioNote->setVisible(false);
-        layout->addWidget(m_scenarioNote);
-    }
+    m_lockIcons[i] = new QLabel(box);
+    m_lockIcons[i]->setObjectName(doc::tensorName(role) + QStringLiteral("Lock"));
+    auto *titleRow = new QHBoxLayout;
+    titleRow->setContentsMargins(0, 0, 0, 0);
+    titleRow->addWidget(m_lockIcons[i]);
+    titleRow->addWidget(m_panelTitles[i], 1);
+    layout->addLayout(titleRow);
 
     m_models[i] = new MatrixTableModel(m_document, role, this);
     connect(m_models[i], &MatrixTableModel::inputRejected, this, &QkvEditorView::showMessage);
@@ -351,12 +356,18 @@ void QkvEditorView::updateSelection()
                            m_document->scenario().mask.all_masked_rows);
 
     const QString keys = tr("keys");
-    m_scoresLabel->setText(tr("Query “%1”: scores = %2 → weights = %3")
-                               .arg(label, vectorText(h.logits.row(row), false, keys),
-                                    vectorText(h.weights.row(row), false, keys)));
-    m_scoresLabel->setToolTip(
-        tr("scores (logits) = %1\nweights = %2")
-            .arg(vectorText(h.logits.row(row), true, keys), vectorText(h.weights.row(row), true, keys)));
+    const bool masked = h.visible.rows() > row && !h.visible.row(row).all();
+    const auto scores = [&](bool exact) {
+        return h.visible.rows() > row
+                   ? ::attn::ui::scoresText(h.logits.row(row), h.visible.row(row), exact, keys)
+                   : vectorText(h.logits.row(row), exact, keys);
+    };
+    QString line = tr("Query “%1”: scores = %2 → weights = %3")
+                       .arg(label, scores(false), weightsText(h.weights.row(row), false, keys));
+    if (masked) line += tr(" (— = masked: left out of softmax)");
+    m_scoresLabel->setText(line);
+    m_scoresLabel->setToolTip(tr("scores (logits) = %1\nweights = %2")
+                                  .arg(scores(true), weightsText(h.weights.row(row), true, keys)));
     const int groupSize = trace.heads.size() > 1 ? static_cast<int>(trace.shapes.d_v) : 0;
     const QString values = tr("values");
     m_outputCaption->setText(tr("Output of “%1” (weights · V):").arg(label));
