@@ -158,6 +158,9 @@ private:
     int m_hintsShown = 0;
     bool m_attached = false;
     bool m_taskMet = false;
+    QStringList m_untouched; ///< conditions of the task that held when the step opened
+    /// Takes m_untouched from the step as it stands (just opened, its view just reset).
+    void noteUntouched();
     bool m_outcomeShown = false;
 
     QListWidget *m_list = nullptr;
