@@ -360,9 +360,32 @@ void TestLessonNavigator::windowLocksWhatTheStepLocks()
     QCOMPARE(view->tableView(TensorRole::Key)->editTriggers(), QAbstractItemView::NoEditTriggers);
     QVERIFY(view->tableView(TensorRole::Value)->editTriggers() != QAbstractItemView::NoEditTriggers);
     QVERIFY(!view->findChild<QWidget *>(QStringLiteral("add_Q_query"))->isEnabled());
+    // Locked tables look locked: a padlock beside the title, the reason as the tooltip.
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const QString reason = QStringLiteral("Q is locked in this step of the lesson; you may edit V.");
+    QCOMPARE(view->lockReason(TensorRole::Query), reason);
+    QCOMPARE(view->tableView(TensorRole::Query)->toolTip(), reason);
+    QVERIFY(view->findChild<QLabel *>(QStringLiteral("QLock"))->isVisible());
+    QVERIFY(!view->findChild<QLabel *>(QStringLiteral("VLock"))->isVisible());
+    QVERIFY(view->lockReason(TensorRole::Value).isEmpty());
+    // Typing into a locked table says why instead of ignoring the keys.
+    QTableView *q = view->tableView(TensorRole::Query);
+    q->setCurrentIndex(q->model()->index(0, 0));
+    const attn::Matrix before = window.document()->tensor(TensorRole::Query);
+    QTest::keyClicks(q, QStringLiteral("5"));
+    QCOMPARE(view->messageText(), reason);
+    QVERIFY(window.document()->tensor(TensorRole::Query) == before);
+    QCOMPARE(window.document()->undoStack()->count(), 0);
+    // An edit of V leaves Q locked.
+    QVERIFY(window.document()->setCell(TensorRole::Value, 0, 0, 9.0));
+    QCOMPARE(q->editTriggers(), QAbstractItemView::NoEditTriggers);
+    QVERIFY(view->findChild<QLabel *>(QStringLiteral("QLock"))->isVisible());
     // A preset unlocks everything again.
     QVERIFY(window.loadPreset(QStringLiteral("worked-example")));
     QVERIFY(view->tableView(TensorRole::Query)->editTriggers() != QAbstractItemView::NoEditTriggers);
+    QVERIFY(!view->findChild<QLabel *>(QStringLiteral("QLock"))->isVisible());
+    QVERIFY(view->tableView(TensorRole::Query)->toolTip().isEmpty());
     QVERIFY(view->findChild<QWidget *>(QStringLiteral("add_Q_query"))->isEnabled());
 }
 

@@ -8,6 +8,7 @@
 #include "ui/views/common/scorestable.h"
 #include "ui/views/qkv/editortext.h"
 #include "ui/views/qkv/projectionpanel.h"
+#include "ui/views/qkv/tablelock.h"
 #include "ui/views/qkv/tensorbuttons.h"
 
 #include <QComboBox>
@@ -157,6 +158,8 @@ QWidget *QkvEditorView::createTensorPanel(TensorRole role)
     // A rectangle of cells, for copy and paste with a spreadsheet (Ctrl+C, Ctrl+V, context menu).
     table->setSelectionMode(QAbstractItemView::ContiguousSelection);
     m_tables[i] = table;
+    m_locks[i] = new TableLock(table, m_lockIcons[i], this);
+    connect(m_locks[i], &TableLock::refused, this, &QkvEditorView::showNote);
     const doc::MatrixKind kind = role == TensorRole::Query ? doc::MatrixKind::Query
                                  : role == TensorRole::Key ? doc::MatrixKind::Key
                                                            : doc::MatrixKind::Value;
@@ -274,8 +277,7 @@ void QkvEditorView::updateScenario()
                                                         : QStringLiteral("W_v"));
         }
         m_panelTitles[i]->setText(title);
-        m_tables[i]->setEditTriggers(projected ? QAbstractItemView::NoEditTriggers
-                                               : QAbstractItemView::AllEditTriggers);
+        m_locks[i]->setReason(m_locks[i]->reason(), !projected); // a lesson's lock outlives edits
     }
     updateSelectors();
 }
@@ -395,6 +397,16 @@ void QkvEditorView::setScenarioNote(const QString &note)
 {
     m_scenarioNote->setText(note.simplified());
     m_scenarioNote->setVisible(!note.trimmed().isEmpty());
+}
+
+void QkvEditorView::setTensorLocked(TensorRole role, const QString &reason)
+{
+    m_locks[indexOf(role)]->setReason(reason, !m_document->scenario().projection.has_value());
+}
+
+QString QkvEditorView::lockReason(TensorRole role) const
+{
+    return m_locks[indexOf(role)]->reason();
 }
 
 QString QkvEditorView::scenarioNote() const
