@@ -242,6 +242,21 @@ bool LessonNavigator::restorePosition()
     return openStep(index, step >= 0 && step < count ? step : 0);
 }
 
+bool LessonNavigator::hasRememberedPosition() const
+{
+    return m_library.indexOf(settings()->value(QStringLiteral("lessons/current/id")).toString()) >= 0;
+}
+
+void LessonNavigator::resetProgress()
+{
+    settings()->remove(QStringLiteral("lessons"));
+    if (currentLesson() && m_attached) {
+        openStep(m_lesson, m_step); // its prediction asked again, its task unchecked
+        return;
+    }
+    updateList();
+}
+
 bool LessonNavigator::next()
 {
     const Lesson *lesson = currentLesson();

@@ -65,6 +65,13 @@ public:
     /// Opens the position remembered from the last run, else the first lesson. False when
     /// there is no lesson at all.
     bool restorePosition();
+    /// True when an earlier run remembered a step to come back to (false on a first run and
+    /// after resetProgress()).
+    bool hasRememberedPosition() const;
+    /// Forgets every lesson's progress: the steps done, the predictions and their scores, and
+    /// the remembered positions. A lesson step that is shown is started afresh (and so becomes
+    /// the remembered position again).
+    void resetProgress();
 
     /// The next step, or the first step of the next lesson. False at the very end.
     bool next();
