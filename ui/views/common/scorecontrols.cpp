@@ -76,7 +76,7 @@ ScoreControls::ScoreControls(doc::ScenarioDocument *document, QWidget *parent)
     m_slider->setObjectName(QStringLiteral("temperatureSlider"));
     m_slider->setToolTip(temperatureTip);
     m_slider->setRange(0, kSliderSteps);
-    // Wide enough that a drag is not a leap (τ spans a factor of 400), ticks every
+    // Wider than it was, so that a drag is not a leap (τ spans a factor of 400), ticks every
     // kSliderTickInterval with τ = 1 on the middle one, and small arrow-key steps (×1.03);
     // Page Up/Down move one tick.
     m_slider->setMinimumWidth(kSliderMinimumWidth);

@@ -41,8 +41,9 @@ public:
     static constexpr int kSliderTickInterval = 125;
     /// An arrow key moves 5 positions: τ × 400^(5/1000) ≈ ×1.03.
     static constexpr int kSliderKeyStep = 5;
-    /// At least this wide: 1 % of τ's log range is then ≥ 3 px.
-    static constexpr int kSliderMinimumWidth = 300;
+    /// At least this wide (it takes the strip's spare room beyond that): 1 % of τ's log range is
+    /// ≥ 2 px, and the strip still fits the Q/K/V editor's side of a 1280-pixel window.
+    static constexpr int kSliderMinimumWidth = 220;
 
     /// A strip over `document` (not owned; must outlive the widget).
     explicit ScoreControls(doc::ScenarioDocument *document, QWidget *parent = nullptr);

@@ -132,8 +132,9 @@ void TestScoreControls::sliderIsWideWithTicksAndFineKeys()
     controls.show();
     QVERIFY(QTest::qWaitForWindowExposed(&controls));
     QSlider *slider = controls.temperatureSlider();
-    // Wide: a 94-pixel drag covers at most 94/300 of the log range, a factor of 400^0.31 ≈ 6.6,
-    // where the old 120-pixel minimum let it leap from τ = 1 to 0.053.
+    // Wide: never below 220 px (the old minimum of 120 let a 94-pixel drag leap from τ = 1 to
+    // 0.053), and it takes the strip's spare room.
+    QVERIFY(slider->minimumWidth() >= 220);
     QVERIFY2(slider->width() >= 300, qPrintable(QString::number(slider->width())));
     QCOMPARE(slider->tickPosition(), QSlider::TicksBelow);
     QCOMPARE(slider->tickInterval(), 125);
