@@ -116,6 +116,8 @@ const QHash<QString, const char *> &names()
          QT_TRANSLATE_NOOP("attn::lessons::check", "rows the convolution changed")},
         {QStringLiteral("rows_changed_rnn"),
          QT_TRANSLATE_NOOP("attn::lessons::check", "rows the RNN changed")},
+        // model
+        {QStringLiteral("current_layer"), QT_TRANSLATE_NOOP("attn::lessons::check", "layer shown")},
         // train
         {QStringLiteral("step"), QT_TRANSLATE_NOOP("attn::lessons::check", "training step")},
         {QStringLiteral("steps"), QT_TRANSLATE_NOOP("attn::lessons::check", "steps to train")},
