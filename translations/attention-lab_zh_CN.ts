@@ -6631,7 +6631,7 @@ softmax 权重 %3
         <translation>查询 %1 已不在场景中。</translation>
     </message>
     <message>
-        <location filename="../ui/lessons/checkwords.cpp" line="+150"/>
+        <location filename="../ui/lessons/checkwords.cpp" line="+152"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -6655,7 +6655,7 @@ softmax 权重 %3
 <context>
     <name>attn::lessons::check</name>
     <message>
-        <location line="-160"/>
+        <location line="-162"/>
         <source>n</source>
         <translation>n</translation>
     </message>
@@ -6974,6 +6974,11 @@ softmax 权重 %3
         <location line="+2"/>
         <source>rows the RNN changed</source>
         <translation>RNN 改变的行数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>layer shown</source>
+        <translation>显示的层</translation>
     </message>
     <message>
         <location line="+2"/>
