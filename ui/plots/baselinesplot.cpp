@@ -171,8 +171,10 @@ void BaselinesPlot::fillMap(QCPColorMap *map, QCPAxisRect *rect, const Matrix &v
             label->position->setCoords(c, r);
             label->setFont(cellFont);
             label->setColor(contrastingTextColor(background));
-            // Weights as every view writes them (the Decimals setting); the tooltip is exact.
-            label->setText(mixing ? (v == 0 ? QStringLiteral("·") : weightNumber(v)) : compactNumber(v));
+            // Weights with two decimals, so that a row of six still fits (at three the values of five
+            // tokens no longer fit a 1100-pixel window); the tooltip is exact.
+            label->setText(mixing ? (v == 0 ? QStringLiteral("·") : QString::number(v, 'f', 2))
+                                  : compactNumber(v));
             m_cellLabels.back().labels << label;
         }
 }

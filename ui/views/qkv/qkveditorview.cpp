@@ -18,6 +18,7 @@
 #include <QLabel>
 #include <QSplitter>
 #include <QTableView>
+#include <QTextDocumentFragment>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -134,13 +135,11 @@ QWidget *QkvEditorView::createTensorPanel(TensorRole role)
     layout->setContentsMargins(6, 6, 6, 6);
     m_panelTitles[i] = new QLabel(box);
     m_panelTitles[i]->setTextFormat(Qt::RichText);
-    m_lockIcons[i] = new QLabel(box);
+    // The padlock sits inside the title, left of its text: the title stays the label just before
+    // the table in the layout, which names the table for screen readers.
+    m_lockIcons[i] = new QLabel(m_panelTitles[i]);
     m_lockIcons[i]->setObjectName(doc::tensorName(role) + QStringLiteral("Lock"));
-    auto *titleRow = new QHBoxLayout;
-    titleRow->setContentsMargins(0, 0, 0, 0);
-    titleRow->addWidget(m_lockIcons[i]);
-    titleRow->addWidget(m_panelTitles[i], 1);
-    layout->addLayout(titleRow);
+    layout->addWidget(m_panelTitles[i]);
 
     m_models[i] = new MatrixTableModel(m_document, role, this);
     connect(m_models[i], &MatrixTableModel::inputRejected, this, &QkvEditorView::showMessage);
@@ -277,6 +276,8 @@ void QkvEditorView::updateScenario()
                                                         : QStringLiteral("W_v"));
         }
         m_panelTitles[i]->setText(title);
+        // The table is named by its title for screen readers, whatever the layout around it.
+        m_tables[i]->setAccessibleName(QTextDocumentFragment::fromHtml(title).toPlainText().simplified());
         m_locks[i]->setReason(m_locks[i]->reason(), !projected); // a lesson's lock outlives edits
     }
     updateSelectors();

@@ -52,21 +52,31 @@ TableLock::TableLock(QTableView *table, QLabel *icon, QObject *parent)
 
 void TableLock::setReason(const QString &reason, bool otherwiseEditable)
 {
+    const bool wasLocked = isLocked();
+    if (!wasLocked && !reason.isEmpty()) m_unlockedToolTip = m_table->toolTip();
     m_reason = reason;
     const bool locked = isLocked();
     m_table->setEditTriggers(locked || !otherwiseEditable ? QAbstractItemView::NoEditTriggers
                                                           : QAbstractItemView::AllEditTriggers);
-    m_table->setToolTip(reason);
+    // The tooltip (and so the accessible name the window derives from it) comes back on unlocking.
+    if (locked)
+        m_table->setToolTip(reason);
+    else if (wasLocked)
+        m_table->setToolTip(m_unlockedToolTip);
     // Locked cells sit on the window's colour, as a disabled field does, but stay readable.
     QPalette palette = m_table->parentWidget() ? m_table->parentWidget()->palette() : m_table->palette();
     if (locked) palette.setColor(QPalette::Base, palette.color(QPalette::Window));
     m_table->setPalette(palette);
     m_icon->setToolTip(reason);
+    const int size = m_icon->fontMetrics().height();
     if (locked) {
-        const int size = m_icon->fontMetrics().height();
         m_icon->setPixmap(
             lockPixmap(size, m_icon->palette().color(QPalette::WindowText), m_icon->devicePixelRatioF()));
+        m_icon->setGeometry(0, 0, size, size);
     }
+    // The icon is a child of the title: the title's text moves right to make room for it.
+    if (auto *title = qobject_cast<QLabel *>(m_icon->parentWidget()))
+        title->setContentsMargins(locked ? size + 4 : 0, 0, 0, 0);
     m_icon->setVisible(locked);
 }
 

@@ -17,8 +17,8 @@ QPixmap lockPixmap(int size, const QColor &color, qreal devicePixelRatio);
 
 /// Watches `table` (and its viewport) while a reason is set: a key that would type or open an
 /// editor (a printable key, F2, Enter, Delete, Backspace) and a double click are swallowed and
-/// reported through refused(reason). `icon` (shown only while locked) sits beside the table's
-/// title. Neither is owned.
+/// reported through refused(reason). `icon` (shown only while locked) is a child of the
+/// table's title label, drawn left of its text. Neither is owned.
 class TableLock : public QObject {
     Q_OBJECT
 
@@ -42,6 +42,7 @@ private:
     QTableView *m_table;
     QLabel *m_icon;
     QString m_reason;
+    QString m_unlockedToolTip; ///< the table's tooltip before it was locked
 };
 
 } // namespace attn::ui
