@@ -27,6 +27,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <utility>
 
 namespace {
 
@@ -305,6 +306,22 @@ int main(int argc, char *argv[])
         return attn::app::Failure;
     }
     if (!smokeWalkDir.isEmpty()) attn::app::countQtWarnings(); // before the app: its warnings count too
+    // The smoke walk opens every step, makes predictions and edits: in a profile of its own (settings,
+    // autosaves, caches), removed at its end, so that it never writes the user's progress.
+    std::unique_ptr<QTemporaryDir> walkProfile;
+    if (!smokeWalkDir.isEmpty()) {
+        walkProfile = std::make_unique<QTemporaryDir>();
+        if (!walkProfile->isValid()) {
+            std::fprintf(stderr, "attention-lab: --smoke-walk cannot create a temporary profile folder\n");
+            return attn::app::Failure;
+        }
+        const std::pair<const char *, const char *> folders[] = {{"XDG_CONFIG_HOME", "config"},
+                                                                 {"XDG_DATA_HOME", "data"},
+                                                                 {"XDG_CACHE_HOME", "cache"},
+                                                                 {"XDG_STATE_HOME", "state"}};
+        for (const auto &[variable, folder] : folders)
+            qputenv(variable, QFile::encodeName(walkProfile->filePath(QLatin1String(folder))));
+    }
     // A bare X server (Xvfb, a kiosk) often has no XDG_RUNTIME_DIR: Qt would warn.
     const auto runtimeDir = ensureRuntimeDir();
     QApplication app(argc, argv);
@@ -317,9 +334,10 @@ int main(int argc, char *argv[])
     attn::ui::MainWindow window(presetId);
     if (startupReport) attn::app::reportFirstPaint(window, *window.document(), true);
     window.show();
-    if (!smokeWalkDir.isEmpty()) return attn::app::runSmokeWalk(window, smokeWalkDir);
     if (!lessonsFolder.isEmpty() && !window.openLessonsFolder(lessonsFolder))
         std::fprintf(stderr, "attention-lab: cannot read lessons from \"%s\"\n", qPrintable(lessonsFolder));
+    // `--smoke-walk DIR [--lessons FOLDER]`: the built-in lessons, or a teacher's.
+    if (!smokeWalkDir.isEmpty()) return attn::app::runSmokeWalk(window, smokeWalkDir);
     if (!scenarioFile.isEmpty() && scenarioFile.endsWith(QLatin1String(".attnlab"), Qt::CaseInsensitive)) {
         if (auto *workspaces = window.findChild<attn::ui::WorkspaceController *>())
             workspaces->openFile(scenarioFile);
@@ -334,11 +352,13 @@ int main(int argc, char *argv[])
                 stderr,
                 "attention-lab: no lesson \"%s\" with a step %d (see `attention-lab lessons --list`)\n",
                 qPrintable(lessonId), lessonStep);
-    } else if (!presetGiven) {
-        // Nothing asked for: the last workspace (or the autosave), else the lesson of the last run.
+    } else if (!presetGiven && !lessonsFolder.isEmpty()) {
+        window.restoreLessonPosition(); // a teacher's folder: its first lesson, or where they were
+    } else if (!presetGiven && !noRestore) {
+        // Nothing asked for: the last workspace (or the autosave), else the lesson step of the
+        // last run; a first run stays on the worked example. `--no-restore` starts as a first run.
         auto *workspaces = window.findChild<attn::ui::WorkspaceController *>();
-        if (noRestore || !lessonsFolder.isEmpty() || !workspaces || !workspaces->restoreLast())
-            window.restoreLessonPosition();
+        if (!workspaces || !workspaces->restoreLast()) window.resumeLessons();
     }
     if (auto *workspaces = window.findChild<attn::ui::WorkspaceController *>(); workspaces && autosaveMs > 0)
         workspaces->setAutosaveInterval(autosaveMs);

@@ -137,7 +137,7 @@ weight %3</source>
 <context>
     <name>BaselinesPlot</name>
     <message>
-        <location filename="../ui/plots/baselinesplot.cpp" line="+203"/>
+        <location filename="../ui/plots/baselinesplot.cpp" line="+204"/>
         <source>%1: output</source>
         <translation>%1：输出</translation>
     </message>
@@ -1056,9 +1056,9 @@ With the causal window of %1 keys: pairs ×%2</source>
     <message>
         <location line="+5"/>
         <source>
-Marks: 1K = 1,024, 4K = 4,096, 16K = 16,384 tokens; but 100K = 100,000 and 1M = 1,000,000</source>
+Marks in decimal thousands: 1K = 1,000 tokens → 1,000,000 pairs; 100K = 100,000 tokens → 10,000,000,000 pairs</source>
         <translation>
-刻度：1K = 1,024，4K = 4,096，16K = 16,384 个词元；但 100K = 100,000，1M = 1,000,000</translation>
+标记按十进制的千计：1K = 1,000 个词元 → 1,000,000 个配对；100K = 100,000 个词元 → 10,000,000,000 个配对</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1413,7 +1413,7 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
         <translation>导出本课的所有图(&amp;L)…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Write the figure of every step of the open lesson into a folder (PDF by default: vector, for slides and handouts)</source>
         <translation>将当前课程每一步的图写入一个文件夹（默认为 PDF：矢量，适合幻灯片和讲义）</translation>
     </message>
@@ -1616,7 +1616,7 @@ Double-click to open this head in the Q/K/V editor</source>
 双击在 Q/K/V 编辑器中打开这个头</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+52"/>
         <source>Layer %1, head %2 on the probe at step %3</source>
         <translation>第 %3 步时第 %1 层、第 %2 个头在探针上的权重</translation>
     </message>
@@ -1626,7 +1626,7 @@ Double-click to open this head in the Q/K/V editor</source>
         <translation>查询 \ 键</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <location line="+2"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
@@ -1670,7 +1670,7 @@ Double-click to open this head in the Q/K/V editor</source>
         <translation>头：</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+103"/>
         <source>Nothing to show</source>
         <translation>无可显示内容</translation>
     </message>
@@ -1792,7 +1792,7 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>汇点</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+86"/>
         <source>query “%1” → key “%2”</source>
         <translation>查询“%1”→ 键“%2”</translation>
     </message>
@@ -2020,12 +2020,12 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
     </message>
     <message>
         <location line="+1"/>
-        <location line="+365"/>
+        <location line="+394"/>
         <source>Next ›</source>
         <translation>下一步 ›</translation>
     </message>
     <message>
-        <location line="-363"/>
+        <location line="-392"/>
         <source>Next step (PgDn, Ctrl+→)</source>
         <translation>下一步（PgDn，Ctrl+→）</translation>
     </message>
@@ -2045,12 +2045,12 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>课程步骤</translation>
     </message>
     <message>
-        <location line="+148"/>
+        <location line="+163"/>
         <source>This step&apos;s scenario cannot be computed: %1</source>
         <translation>本步的场景无法计算：%1</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+66"/>
         <source>The window shows another scenario now. Press “Restart step” to return to this step and check the task.</source>
         <translation>窗口现在显示的是另一个场景。按“重新开始本步”回到此步骤并检查任务。</translation>
     </message>
@@ -2163,7 +2163,7 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>打开课程文件夹(&amp;L)…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Show the lessons of a folder (yours or a teacher&apos;s) instead of the built-in ones</source>
         <translation>显示某个文件夹（你的或教师的）中的课程，代替内置课程</translation>
     </message>
@@ -2244,8 +2244,8 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>载入另一个场景会替换当前场景及其撤销历史。</translation>
     </message>
     <message>
-        <location line="-136"/>
-        <location line="+163"/>
+        <location line="-137"/>
+        <location line="+164"/>
         <location line="+12"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
@@ -2258,7 +2258,7 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
 %1</translation>
     </message>
     <message>
-        <location line="+155"/>
+        <location line="+167"/>
         <source>There is no lesson “%1”. The lessons are: %2.</source>
         <translation>没有课程“%1”。课程有：%2。</translation>
     </message>
@@ -2280,8 +2280,8 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>窗口改为显示你上次所在的课程。</translation>
     </message>
     <message>
-        <location line="-346"/>
-        <location line="+163"/>
+        <location line="-359"/>
+        <location line="+164"/>
         <location line="+12"/>
         <source>%1
 
@@ -2291,8 +2291,8 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
 %2</translation>
     </message>
     <message>
-        <location line="-173"/>
-        <location line="+192"/>
+        <location line="-174"/>
+        <location line="+193"/>
         <source>The file is a valid scenario, but its attention cannot be computed:
 %1</source>
         <translation>该文件是有效的场景，但其注意力无法计算：
@@ -2329,7 +2329,7 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>&amp;Q/K/V 编辑器</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+20"/>
         <source>&amp;Performance panel</source>
         <translation>性能面板(&amp;P)</translation>
     </message>
@@ -2349,12 +2349,22 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>重新开始本步(&amp;R)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>Reset &amp;progress…</source>
+        <translation>重置进度(&amp;P)…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Forget which steps are done, every prediction and where you were</source>
+        <translation>忘记哪些步骤已完成、每一个预测以及你学到了哪里</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>&amp;Built-in lessons</source>
         <translation>内置课程(&amp;B)</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+79"/>
         <source>(a lesson)</source>
         <translation>（课程）</translation>
     </message>
@@ -2405,6 +2415,22 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <source>Open lessons folder</source>
         <translation>打开课程文件夹</translation>
     </message>
+    <message>
+        <location filename="../ui/shell/mainwindowlessons.cpp" line="+25"/>
+        <location line="+5"/>
+        <source>Reset progress</source>
+        <translation>重置进度</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <source>Forget the progress of every lesson: the steps done, your predictions and their scores, and where you were? This cannot be undone.</source>
+        <translation>要忘记每一课的进度吗？包括已完成的步骤、你的预测及其得分，以及你学到了哪里。此操作无法撤销。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Lesson progress reset.</source>
+        <translation>课程进度已重置。</translation>
+    </message>
 </context>
 <context>
     <name>MaskCanvas</name>
@@ -2422,12 +2448,7 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>因果</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Each query sees only keys at or before its own position (pos_k ≤ pos_q).</source>
-        <translation>每个查询只看到其位置及之前的键（pos_k ≤ pos_q）。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>bottom-right</source>
         <translation>右下对齐</translation>
     </message>
@@ -2457,12 +2478,17 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>窗口</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Keep only keys with pos_q − left ≤ pos_k ≤ pos_q + right.</source>
-        <translation>只保留满足 pos_q − left ≤ pos_k ≤ pos_q + right 的键。</translation>
+        <location line="-20"/>
+        <source>Each query sees only keys at or before its own position (pos_k ≤ pos_q). The cells you hid stay hidden: the parts of a mask combine with AND.</source>
+        <translation>每个查询只能看到位于它自己位置或之前的键（pos_k ≤ pos_q）。你隐藏的单元格保持隐藏：掩码的各个部分按 AND 组合。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+22"/>
+        <source>Keep only keys with pos_q − left ≤ pos_k ≤ pos_q + right: left + 1 + right keys, the query&apos;s own position included. The cells you hid stay hidden.</source>
+        <translation>只保留满足 pos_q − left ≤ pos_k ≤ pos_q + right 的键：共 left + 1 + right 个键，查询自己的位置也算在内。你隐藏的单元格保持隐藏。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Clear</source>
         <translation>清除</translation>
     </message>
@@ -2517,12 +2543,12 @@ with causal, window and padding by AND. Press Enter to apply; an empty box remov
     </message>
     <message>
         <location line="+3"/>
-        <location line="+79"/>
+        <location line="+82"/>
         <source>documents:</source>
         <translation>文档：</translation>
     </message>
     <message>
-        <location line="-74"/>
+        <location line="-77"/>
         <source>none (e.g. 0 0 1 1)</source>
         <translation>无（例如 0 0 1 1）</translation>
     </message>
@@ -2549,7 +2575,7 @@ query, as in an encoder; the rest stays causal. Setting a prefix turns causal on
         <translation>前缀长度：</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+52"/>
         <source>key documents:</source>
         <translation>键文档：</translation>
     </message>
@@ -3345,7 +3371,7 @@ against n</source>
         <translation>RNN：%1</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+66"/>
         <source>row</source>
         <translation>行</translation>
     </message>
@@ -4120,7 +4146,7 @@ ALiBi：%1</translation>
         <translation>撤销历史(&amp;H)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>List every edit; click one to go back to it</source>
         <translation>列出每次编辑；点击其中一项即可回到该状态</translation>
     </message>
@@ -4230,7 +4256,7 @@ ALiBi：%1</translation>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../ui/views/heads/headsfigure.cpp" line="+200"/>
+        <location filename="../ui/views/heads/headsfigure.cpp" line="+197"/>
         <source>Rows: queries, columns: keys, colour: weight 0 → 1. A grey box holds the query heads that read one K/V head. Click a map to pick its head and query.</source>
         <translation>行：查询，列：键，颜色：权重 0 → 1。灰框圈出读取同一个 K/V 头的查询头。点击一张图以选择其头和查询。</translation>
     </message>
@@ -4367,14 +4393,14 @@ ALiBi：%1</translation>
         <translation>加入位置后的注意力权重</translation>
     </message>
     <message>
-        <location filename="../ui/views/interventions/interventionfigure.cpp" line="+111"/>
-        <source>weight (left axis)</source>
-        <translation>权重（左轴）</translation>
+        <location filename="../ui/views/interventions/interventionfigure.cpp" line="+145"/>
+        <source>weight (top panel)</source>
+        <translation>权重（上面的面板）</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>‖Δ output‖ if deleted (right axis)</source>
-        <translation>删除后的 ‖Δ 输出‖（右轴）</translation>
+        <source>‖Δ output‖ if deleted (bottom panel)</source>
+        <translation>删除后的 ‖Δ 输出‖（下面的面板）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -4382,7 +4408,22 @@ ALiBi：%1</translation>
         <translation>≠ 排名不一致</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+26"/>
+        <source>weight: how the output was mixed</source>
+        <translation>权重：输出是怎样混合的</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>‖Δ output‖ when the key is deleted</source>
+        <translation>删除该键时的 ‖Δ 输出‖</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 (#%2)</source>
+        <translation>%1（#%2）</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>key</source>
         <translation>键</translation>
     </message>
@@ -4407,13 +4448,13 @@ ALiBi：%1</translation>
         <translation>排序不一致</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location filename="../ui/views/tiling/tilingfigure.cpp" line="+328"/>
+        <location filename="../ui/views/tiling/tilingfigure.cpp" line="+329"/>
         <source>masked</source>
         <translation>已屏蔽</translation>
     </message>
@@ -4440,18 +4481,18 @@ ALiBi：%1</translation>
         <translation>已屏蔽（在 softmax 之前排除）</translation>
     </message>
     <message>
-        <location filename="../ui/views/tiling/tilingfigure.cpp" line="-78"/>
+        <location filename="../ui/views/tiling/tilingfigure.cpp" line="-79"/>
         <source> (%1 of %2)</source>
         <translation>（%2 维中的 %1 维）</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+84"/>
+        <location line="+85"/>
         <source>query</source>
         <translation>查询</translation>
     </message>
     <message>
-        <location line="-84"/>
+        <location line="-85"/>
         <source>max m</source>
         <translation>最大值 m</translation>
     </message>
@@ -4462,17 +4503,17 @@ ALiBi：%1</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+84"/>
+        <location line="+86"/>
         <source>output so far</source>
         <translation>目前的输出</translation>
     </message>
     <message>
-        <location line="-84"/>
+        <location line="-86"/>
         <source>naive output</source>
         <translation>朴素算法的输出</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+65"/>
         <source>Logits, by tile (%1 of %2 tiles visited)</source>
         <translation>按分块列出的 logits（已访问 %2 块中的 %1 块）</translation>
     </message>
@@ -4535,7 +4576,7 @@ ALiBi：%1</translation>
 <context>
     <name>QkvEditorView</name>
     <message>
-        <location filename="../ui/views/qkv/qkveditorview.cpp" line="+46"/>
+        <location filename="../ui/views/qkv/qkveditorview.cpp" line="+48"/>
         <source>Q: n_q × (H_q·d_k)   K: n_k × (H_kv·d_k)   V: n_k × (H_kv·d_v)
 A = softmax(scores): n_q × n_k per head   O = A·V: n_q × (H_q·d_v)</source>
         <translation>Q：n_q × (H_q·d_k)   K：n_k × (H_kv·d_k)   V：n_k × (H_kv·d_v)
@@ -4562,12 +4603,12 @@ A = softmax(分数)：每个头 n_q × n_k   O = A·V：n_q × (H_q·d_v)</trans
         <translation>查询：</translation>
     </message>
     <message>
-        <location line="+204"/>
+        <location line="+209"/>
         <source> — computed from X: edit X or %1 above</source>
         <translation> — 由 X 计算得出：请编辑上方的 X 或 %1</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>head %1 (K/V head %2)</source>
         <translation>头 %1（K/V 头 %2）</translation>
     </message>
@@ -4602,12 +4643,17 @@ A = softmax(分数)：每个头 n_q × n_k   O = A·V：n_q × (H_q·d_v)</trans
         <translation>键</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>Query “%1”: scores = %2 → weights = %3</source>
         <translation>查询“%1”：分数 = %2 → 权重 = %3</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
+        <source> (— = masked: left out of softmax)</source>
+        <translation>（— = 被屏蔽：不参与 softmax）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>scores (logits) = %1
 weights = %2</source>
         <translation>分数（logits）= %1
@@ -4944,18 +4990,20 @@ auto 对缩放点积为 1/√d_k，其他情况为 1；输入一个数字即可�
         <location line="+3"/>
         <source>The temperature τ divides the logits: weights = softmax(logits / τ) (Hinton et al. 2015).
 τ → 0 tends to argmax (all weight on the best key); τ → ∞ tends to uniform (equal shares).
-The slider is logarithmic from 0.05 to 20; the box takes any τ &gt; 0.</source>
-        <translation>温度 τ 除 logits：权重 = softmax(logits / τ)（Hinton 等，2015）。
-τ → 0 趋于 argmax（全部权重给最匹配的键）；τ → ∞ 趋于均匀（平分）。
-滑块在 0.05 到 20 之间按对数变化；输入框接受任意 τ &gt; 0。</translation>
+The slider is logarithmic from 0.05 to 20, τ = 1 at the middle tick; the arrow keys move it in
+small steps (×1.03), Page Up and Page Down by one tick (×2.1). The box takes any τ &gt; 0.</source>
+        <translation>温度 τ 去除 logit：权重 = softmax(logits / τ)（Hinton 等人，2015）。
+τ → 0 趋向 argmax（全部权重给最匹配的键）；τ → ∞ 趋向均匀（平分）。
+滑块按对数刻度从 0.05 到 20，τ = 1 在中间的刻度上；方向键以小步移动它
+（×1.03），Page Up 和 Page Down 每次移动一个刻度（×2.1）。输入框接受任何 τ &gt; 0。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Use the default scale: 1/√d_k for scaled dot, 1 otherwise</source>
         <translation>使用默认缩放系数：缩放点积为 1/√d_k，其他为 1</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+23"/>
         <source>Reset</source>
         <translation>重置</translation>
     </message>
@@ -5635,7 +5683,7 @@ masked: this query may not attend to this key</source>
         <translation>从 CSV 导入矩阵(&amp;I)…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Replace Q, K, V or S by the numbers of a CSV file of the same shape</source>
         <translation>用同样形状的 CSV 文件中的数字替换 Q、K、V 或 S</translation>
     </message>
@@ -5645,7 +5693,7 @@ masked: this query may not attend to this key</source>
         <translation>将矩阵导出为 CSV(&amp;X)…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Write Q, K, V or S to a CSV file (exact numbers)</source>
         <translation>将 Q、K、V 或 S 写入 CSV 文件（精确数字）</translation>
     </message>
@@ -6073,12 +6121,12 @@ softmax 权重 %3
     </message>
     <message>
         <location line="+23"/>
-        <location line="+184"/>
+        <location line="+185"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location line="-102"/>
         <source>Nothing trained yet: the first snapshot appears once the model is built.</source>
         <translation>还没有训练：模型建好后会出现第一个快照。</translation>
     </message>
@@ -6175,17 +6223,17 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
         <translation>替换：距离</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>replaced: p(prediction)</source>
         <translation>替换：p(预测)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>replaced: new prediction</source>
         <translation>替换：新的预测</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>deleted: distance</source>
         <translation>删除：距离</translation>
     </message>
@@ -6205,7 +6253,7 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
         <translation>排序不一致</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+7"/>
         <source>≠</source>
         <translation>≠</translation>
     </message>
@@ -6711,7 +6759,7 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
 <context>
     <name>attn::lessons</name>
     <message>
-        <location filename="../ui/lessons/lessoncheck.cpp" line="+29"/>
+        <location filename="../ui/lessons/lessoncheck.cpp" line="+30"/>
         <source> (head %1)</source>
         <translation>（头 %1）</translation>
     </message>
@@ -6813,13 +6861,23 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
         <translation>视图现在没有显示“%1”</translation>
     </message>
     <message>
-        <location line="-30"/>
-        <location line="+52"/>
+        <location line="+68"/>
+        <source>– keep: %1</source>
+        <translation>– 保持：%1</translation>
+    </message>
+    <message>
+        <location line="-98"/>
+        <location line="+59"/>
         <source>%1 (needs %2)</source>
         <translation>%1（需要 %2）</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="-2"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>nothing computed yet</source>
         <translation>尚未计算任何内容</translation>
     </message>
@@ -6829,7 +6887,17 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
         <translation>在本课的此步骤中已锁定</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+13"/>
+        <source>%1 is locked in this step of the lesson: the step asks you to read it, or to use the view&apos;s own controls.</source>
+        <translation>%1 在本课的这一步中被锁定：这一步要你阅读它，或者使用视图自己的控件。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 is locked in this step of the lesson; you may edit %2.</source>
+        <translation>%1 在本课的这一步中被锁定；你可以编辑 %2。</translation>
+    </message>
+    <message>
+        <location line="+57"/>
         <source>Cannot create the folder %1.</source>
         <translation>无法创建文件夹 %1。</translation>
     </message>
@@ -6949,6 +7017,528 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
         <source>The query %1 is no longer in the scenario.</source>
         <translation>查询 %1 已不在场景中。</translation>
     </message>
+    <message>
+        <location filename="../ui/lessons/checkwords.cpp" line="+152"/>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <location line="+9"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+</context>
+<context>
+    <name>attn::lessons::check</name>
+    <message>
+        <location line="-162"/>
+        <source>n</source>
+        <translation>n</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>position i</source>
+        <translation>位置 i</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>position j</source>
+        <translation>位置 j</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>RNN steps from i to j</source>
+        <translation>从 i 到 j 的 RNN 步数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>attention layers from i to j</source>
+        <translation>从 i 到 j 的注意力层数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>animation step</source>
+        <translation>动画步骤</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>RNN sequential steps</source>
+        <translation>RNN 的顺序步数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>attention sequential steps</source>
+        <translation>注意力的顺序步数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+32"/>
+        <source>K/V heads</source>
+        <translation>K/V 头</translation>
+    </message>
+    <message>
+        <location line="-31"/>
+        <source>head shown</source>
+        <translation>显示的头</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>position encoding</source>
+        <translation>位置编码</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RoPE base</source>
+        <translation>RoPE 基数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>rotating features (rotary_dim)</source>
+        <translation>旋转的特征数（rotary_dim）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ALiBi slope</source>
+        <translation>ALiBi 斜率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>change of the output with the keys reversed</source>
+        <translation>键顺序反转后输出的变化</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>key of the curve</source>
+        <translation>曲线所用的键</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>head_dim</source>
+        <translation>head_dim</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>query heads</source>
+        <translation>查询头</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>bytes per element</source>
+        <translation>每个元素的字节数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>pairs</source>
+        <translation>配对数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FLOP</source>
+        <translation>FLOP</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>naive score bytes</source>
+        <translation>朴素分数矩阵的字节数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KV-cache bytes</source>
+        <translation>KV 缓存的字节数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>pairs at 2n ÷ pairs at n</source>
+        <translation>2n 时的配对数 ÷ n 时的配对数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>score bytes at 2n ÷ score bytes at n</source>
+        <translation>2n 时的分数字节数 ÷ n 时的分数字节数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>KV cache at 2n ÷ KV cache at n</source>
+        <translation>2n 时的 KV 缓存 ÷ n 时的 KV 缓存</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>tiles visited</source>
+        <translation>已访问的块</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tiles in all</source>
+        <translation>块的总数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tile rows B_r</source>
+        <translation>块的行数 B_r</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tile columns B_c</source>
+        <translation>块的列数 B_c</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>largest difference from the naive output</source>
+        <translation>与朴素输出的最大差异</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>KV cache, MHA ÷ this</source>
+        <translation>KV 缓存：MHA ÷ 当前</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the last token hears t1</source>
+        <translation>最后一个词元能听到 t1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>runs done</source>
+        <translation>已完成的运行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>results</source>
+        <translation>结果数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>running</source>
+        <translation>正在运行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>checklist lines filled</source>
+        <translation>清单中已填写的行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>checklist complete</source>
+        <translation>清单已填完</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>repetitions</source>
+        <translation>重复次数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>needle check&apos;s kernel</source>
+        <translation>针检查所用的内核</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>keys the last query can see</source>
+        <translation>最后一个查询能看到的键数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>depths where the needle is found</source>
+        <translation>找到针的深度数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>key chosen</source>
+        <translation>选中的键</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>intervention</source>
+        <translation>干预</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>deleted key</source>
+        <translation>被删除的键</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>change of the output ‖Δo‖</source>
+        <translation>输出的变化 ‖Δo‖</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>weight of the key</source>
+        <translation>该键的权重</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>weight after the intervention</source>
+        <translation>干预后的权重</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>keys ranked differently by weight and by effect</source>
+        <translation>按权重和按效果排名不同的键</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>discordant pairs</source>
+        <translation>不一致的配对</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>rank agreement γ</source>
+        <translation>排名一致度 γ</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>baseline compared</source>
+        <translation>比较的基线</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>convolution width</source>
+        <translation>卷积宽度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>causal convolution</source>
+        <translation>因果卷积</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RNN seed</source>
+        <translation>RNN 种子</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>largest difference from attention&apos;s output</source>
+        <translation>与注意力输出的最大差异</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>convolution&apos;s weight of the last token on the first</source>
+        <translation>卷积中最后一个词元对第一个词元的权重</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>attention&apos;s weight of the last token on the first</source>
+        <translation>注意力中最后一个词元对第一个词元的权重</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>rows attention changed</source>
+        <translation>注意力改变的行数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>rows mean pooling changed</source>
+        <translation>平均池化改变的行数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>rows the convolution changed</source>
+        <translation>卷积改变的行数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>rows the RNN changed</source>
+        <translation>RNN 改变的行数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>layer shown</source>
+        <translation>显示的层</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>training step</source>
+        <translation>训练步数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>steps to train</source>
+        <translation>要训练的步数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>training task</source>
+        <translation>训练任务</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>heads</source>
+        <translation>头数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>held-out loss</source>
+        <translation>留出集损失</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>held-out accuracy</source>
+        <translation>留出集准确率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>best induction score in layer 1</source>
+        <translation>第 1 层最高的归纳分数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>best previous-token score in layer 0</source>
+        <translation>第 0 层最高的前一词元分数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>best target-token score</source>
+        <translation>最高的目标词元分数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>induction heads</source>
+        <translation>归纳头</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>snapshot shown</source>
+        <translation>显示的快照</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>heads opened</source>
+        <translation>已打开的头</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>score shown</source>
+        <translation>显示的分数</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RoPE</source>
+        <translation>RoPE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ALiBi</source>
+        <translation>ALiBi</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>none yet</source>
+        <translation>尚未选择</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>delete the token</source>
+        <translation>删除该词元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>zero its value</source>
+        <translation>把它的值置零</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>zero its key</source>
+        <translation>把它的键置零</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>duplicate it</source>
+        <translation>复制它</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>mean pooling</source>
+        <translation>平均池化</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>local convolution</source>
+        <translation>局部卷积</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>recurrence (Elman RNN)</source>
+        <translation>循环网络（Elman RNN）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+6"/>
+        <source>induction</source>
+        <translation>归纳</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <location line="+6"/>
+        <source>previous token</source>
+        <translation>前一个词元</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>reverse</source>
+        <translation>反转</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>coreference</source>
+        <translation>指代消解</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>duplicate token</source>
+        <translation>重复词元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>first token</source>
+        <translation>首个词元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>target token</source>
+        <translation>目标词元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>entropy</source>
+        <translation>熵</translation>
+    </message>
 </context>
 <context>
     <name>attn::ui</name>
@@ -7049,7 +7639,7 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
         <translation>无效的图尺寸 %1×%2：两者都必须为正数。</translation>
     </message>
     <message>
-        <location filename="../ui/views/qkv/editortext.cpp" line="+43"/>
+        <location filename="../ui/views/qkv/editortext.cpp" line="+70"/>
         <source>%1 per head (%2 heads)</source>
         <translation>每个头 %1（%2 个头）</translation>
     </message>
@@ -7719,12 +8309,12 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+38"/>
+        <location line="+37"/>
         <source>masked</source>
         <translation>已遮蔽</translation>
     </message>
     <message>
-        <location line="-30"/>
+        <location line="-29"/>
         <source>%1: query %2 → key %3: %4; click to open this head</source>
         <translation>%1：查询 %2 → 键 %3：%4；点击打开这个头</translation>
     </message>
@@ -7734,7 +8324,7 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
         <translation>%1：查询 %2 … %3 → 键 %4 … %5：最大权重 %6；点击打开这个头</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>%1 (each cell the largest weight of its block)</source>
         <translation>%1（每格是其块中最大的权重）</translation>
     </message>
@@ -7759,7 +8349,7 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
         <translation>注意力 rollout</translation>
     </message>
     <message>
-        <location filename="../ui/views/interventions/keyinvariants.cpp" line="+17"/>
+        <location filename="../ui/views/interventions/keyinvariants.cpp" line="+20"/>
         <source>a causal or window mask depends on key positions</source>
         <translation>因果掩码或窗口掩码取决于键的位置</translation>
     </message>
@@ -7869,12 +8459,12 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
     <name>attn::ui::FigureTable</name>
     <message>
         <location filename="../ui/plots/plottables.cpp" line="+35"/>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>x</source>
         <translation>x</translation>
     </message>
     <message>
-        <location line="-19"/>
+        <location line="-20"/>
         <location line="+18"/>
         <source>y</source>
         <translation>y</translation>

@@ -258,7 +258,7 @@ void TestCliLessons::chineseFiguresDrawNoEnglishWords()
         // the machine a measuring lesson reports
         "CPU", "AMD", "EPYC", "Intel", "Xeon", "Core",
         // tokens of the lessons' own sentences (the cross-attention example, the trained coreference head)
-        "noir", "chat", "she", "bos", "Mei", "promised", "Yan", "that"};
+        "kucing", "hitam", "she", "bos", "Mei", "promised", "Yan", "that"};
     static const QRegularExpression word(QStringLiteral("[A-Za-z_]{3,}"));
     QStringList english;
     int files = 0;

@@ -71,8 +71,8 @@ inline const std::map<QString, QStringList> &solutions()
         {"07-masks/3", {"V[tea][0]=10", "V[tea][1]=10"}},
         {"07-masks/5", {"mask policy uniform"}},
         {"08-self-and-cross/1", {"select cat"}},
-        {"08-self-and-cross/2", {"select noir"}},
-        {"08-self-and-cross/3", {"Q[noir][1]=0", "Q[noir][2]=4"}},
+        {"08-self-and-cross/2", {"select hitam"}},
+        {"08-self-and-cross/3", {"Q[hitam][1]=0", "Q[hitam][2]=4"}},
         // lessons 09, 12:
         {"09-rnn-vs-attention/1", {"set pathsI=1", "set pathsJ=10"}},
         {"09-rnn-vs-attention/2", {"set pathsWindow=4"}},

@@ -34,6 +34,15 @@ QString compactNumber(double value)
     return QString::number(value, 'g', 4);
 }
 
+QString weightNumber(double weight)
+{
+    if (!std::isfinite(weight) || weight < 0.0 || weight > 1.0) return compactNumber(weight);
+    const int decimals = AppSettings::instance().decimals();
+    const double smallest = std::pow(10.0, -decimals); // 0.001 for three decimals
+    if (weight > 0.0 && weight < smallest) return QLatin1Char('<') + QString::number(smallest, 'f', decimals);
+    return QString::number(weight, 'f', decimals);
+}
+
 QString exactNumber(double value)
 {
     if (!std::isfinite(value)) return nonFiniteText(value);

@@ -12,6 +12,14 @@ namespace attn::ui {
 /// than 11 characters, so 1e308 is not written as a 309-digit number.
 QString compactNumber(double value);
 
+/// A weight (0 … 1) as every view writes it, in the cells of every heatmap and weight grid, on
+/// every bar, arc and line: d decimals (AppSettings::decimals(), default 3: "0.549", "1.000",
+/// "0.000" for 0), and a positive weight too small for them as "<0.001" (d = 3; "<0.01" with
+/// d = 2), never "4.458e-05" in one view and "0.000" in another. A value outside [0, 1] (a
+/// masked row's policy, a rounding error) and NaN are written as compactNumber() writes them.
+/// Tooltips keep exactNumber().
+QString weightNumber(double weight);
+
 /// The exact value for a tooltip: the shortest text that reads back as the same double, so
 /// every digit that distinguishes it is shown ("0.1", "0.6697615493266569", "1e+300");
 /// "NaN", "inf", "-inf" when not finite.

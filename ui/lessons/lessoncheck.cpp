@@ -2,6 +2,7 @@
 
 #include "core/precision.h"
 #include "ui/base/numbertext.h"
+#include "ui/lessons/checkwords.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -87,7 +88,7 @@ CheckResult weightCheck(const TaskCheck &check, const CheckContext &c)
     if (std::isnan(w)) met = false;
     return {met, tr("weight of “%1” on “%2”%3 = %4 (%5)")
                      .arg(c.queryLabels.value(q), c.keyLabels.value(k), headSuffix(*c.trace, check.head),
-                          ui::compactNumber(w), condition)};
+                          ui::weightNumber(w), condition)};
 }
 
 CheckResult argmaxCheck(const TaskCheck &check, const CheckContext &c)
@@ -111,8 +112,8 @@ CheckResult argmaxCheck(const TaskCheck &check, const CheckContext &c)
     if (best < 0) return notMet(tr("every weight of “%1” is NaN").arg(c.queryLabels.value(q)));
     const QString wanted = c.keyLabels.value(k);
     const QString bestText =
-        ties > 0 ? tr("a tie at %1").arg(ui::compactNumber(weights(q, best)))
-                 : tr("“%1” (%2)").arg(c.keyLabels.value(best), ui::compactNumber(weights(q, best)));
+        ties > 0 ? tr("a tie at %1").arg(ui::weightNumber(weights(q, best)))
+                 : tr("“%1” (%2)").arg(c.keyLabels.value(best), ui::weightNumber(weights(q, best)));
     const bool met = ties == 0 && best == k;
     return {met, tr("largest weight of “%1”%2: %3; wanted “%4” alone on top")
                      .arg(c.queryLabels.value(q), headSuffix(*c.trace, check.head), bestText, wanted)};
@@ -219,13 +220,20 @@ CheckResult viewValueCheck(const TaskCheck &check, const CheckContext &c)
     }
     if (check.equals) {
         met = met && std::abs(x - *check.equals) <= check.tolerance;
-        // A whole target with a tolerance below ½ reads as the count it is: "needs 3".
+        // A whole target with a tolerance below ½ reads as the count it is: "needs 3", or as the
+        // choice it stands for: "needs RoPE".
         const bool count = *check.equals == std::round(*check.equals) && check.tolerance < 0.5;
-        needs << (count ? viewNumber(*check.equals, ui::exactNumber)
-                        : QStringLiteral("%1 ± %2").arg(ui::exactNumber(*check.equals),
-                                                        ui::exactNumber(check.tolerance)));
+        const QString word = count ? plainValueText(check.name, *check.equals, c.keyLabels) : QString();
+        needs << (!word.isEmpty() ? word
+                  : count         ? viewNumber(*check.equals, ui::exactNumber)
+                                  : QStringLiteral("%1 ± %2").arg(ui::exactNumber(*check.equals),
+                                                                  ui::exactNumber(check.tolerance)));
     }
-    const QString shown = QStringLiteral("%1 = %2").arg(check.name, viewNumber(x, sixDigits));
+    // Plain words, not the identifier: "position encoding: RoPE", "deleted key: none".
+    const QString name = plainValueName(check.name);
+    const QString word = plainValueText(check.name, x, c.keyLabels);
+    const QString shown = word.isEmpty() ? QStringLiteral("%1 = %2").arg(name, viewNumber(x, sixDigits))
+                                         : tr("%1: %2").arg(name, word);
     if (!check.showTarget) return {met, shown};
     return {met, tr("%1 (needs %2)").arg(shown, needs.join(QStringLiteral(" and ")))};
 }
@@ -263,10 +271,29 @@ CheckResult evaluateCheck(const TaskCheck &check, const CheckContext &context)
     for (const TaskCheck &part : check.all) {
         const CheckResult r = evaluateCheck(part, context);
         all.met = all.met && r.met;
-        lines << (r.met ? QStringLiteral("✓ ") : QStringLiteral("✗ ")) + r.status;
+        // A condition that held when the step opened and reads as it did then was not the
+        // learner's doing: it is to be kept, not ticked.
+        if (r.met && context.untouched.contains(r.status))
+            lines << tr("– keep: %1").arg(r.status);
+        else
+            lines << (r.met ? QStringLiteral("✓ ") : QStringLiteral("✗ ")) + r.status;
     }
     all.status = lines.join(QLatin1Char('\n'));
     return all;
+}
+
+QStringList heldStatuses(const TaskCheck &check, const CheckContext &context)
+{
+    QStringList held;
+    if (check.kind != CheckKind::AllOf) return held;
+    CheckContext fresh = context;
+    fresh.untouched.clear();
+    for (const TaskCheck &part : check.all) {
+        const CheckResult r = evaluateCheck(part, fresh);
+        if (r.met) held << r.status;
+        if (part.kind == CheckKind::AllOf) held << heldStatuses(part, fresh);
+    }
+    return held;
 }
 
 } // namespace attn::lessons

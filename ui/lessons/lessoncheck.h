@@ -20,6 +20,10 @@ struct CheckContext {
     int selectedQuery = 0;
     /// The step's view's FigureView::taskValues() (for "view_value" checks); empty for "qkv".
     QMap<QString, double> viewValues;
+    /// Status lines of the conditions of an "all_of" that held when the step opened
+    /// (heldStatuses()): while a condition still reads the same it is shown as one to keep
+    /// ("– keep: …"), not ticked, since the learner has not done it.
+    QStringList untouched;
 };
 
 /// The verdict of a check and one line per condition saying where it stands, with the current
@@ -36,5 +40,9 @@ std::optional<int> resolveToken(const TokenRef &ref, const QStringList &labels);
 /// Evaluates `check` on `context`. Never throws: a token that no longer exists, a head out of
 /// range, a NaN weight or a missing trace gives met = false and says so in the status.
 CheckResult evaluateCheck(const TaskCheck &check, const CheckContext &context);
+
+/// The status lines of the conditions of an "all_of" `check` that hold in `context` (none for
+/// another kind): taken when a step opens, they become CheckContext::untouched.
+QStringList heldStatuses(const TaskCheck &check, const CheckContext &context);
 
 } // namespace attn::lessons

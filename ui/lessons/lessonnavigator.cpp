@@ -242,6 +242,21 @@ bool LessonNavigator::restorePosition()
     return openStep(index, step >= 0 && step < count ? step : 0);
 }
 
+bool LessonNavigator::hasRememberedPosition() const
+{
+    return m_library.indexOf(settings()->value(QStringLiteral("lessons/current/id")).toString()) >= 0;
+}
+
+void LessonNavigator::resetProgress()
+{
+    settings()->remove(QStringLiteral("lessons"));
+    if (currentLesson() && m_attached) {
+        openStep(m_lesson, m_step); // its prediction asked again, its task unchecked
+        return;
+    }
+    updateList();
+}
+
 bool LessonNavigator::next()
 {
     const Lesson *lesson = currentLesson();
@@ -300,6 +315,7 @@ bool LessonNavigator::openStep(int lesson, int step)
         m_taskBox->setVisible(true);
     }
     if (!s.task && !isPredictionPending() && loaded) markDone(lesson, step);
+    noteUntouched();
     evaluateTask();
     {
         const QSignalBlocker block(m_list);
@@ -322,7 +338,17 @@ void LessonNavigator::setActiveView(ui::FigureView *view)
     if (view)
         m_activeViewConnection =
             connect(view, &ui::FigureView::taskValuesChanged, this, &LessonNavigator::evaluateTask);
+    // The window sets the step's view right after the step opened and the view was reset.
+    noteUntouched();
     evaluateTask();
+}
+
+void LessonNavigator::noteUntouched()
+{
+    m_untouched.clear();
+    const LessonStep *step = currentStepData();
+    if (!step || !step->task || !m_attached || !m_document->traceIsCurrent()) return;
+    m_untouched = heldStatuses(step->task->check, checkContext());
 }
 
 void LessonNavigator::detach()
@@ -335,9 +361,12 @@ void LessonNavigator::detach()
 
 CheckContext LessonNavigator::checkContext() const
 {
-    return {&m_document->trace(), m_document->traceQueryLabels(), m_document->traceKeyLabels(),
+    return {&m_document->trace(),
+            m_document->traceQueryLabels(),
+            m_document->traceKeyLabels(),
             m_document->selectedQuery(),
-            m_activeView ? m_activeView->currentTaskValues() : QMap<QString, double>()};
+            m_activeView ? m_activeView->currentTaskValues() : QMap<QString, double>(),
+            m_untouched};
 }
 
 void LessonNavigator::evaluateTask()

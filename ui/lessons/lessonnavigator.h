@@ -65,6 +65,13 @@ public:
     /// Opens the position remembered from the last run, else the first lesson. False when
     /// there is no lesson at all.
     bool restorePosition();
+    /// True when an earlier run remembered a step to come back to (false on a first run and
+    /// after resetProgress()).
+    bool hasRememberedPosition() const;
+    /// Forgets every lesson's progress: the steps done, the predictions and their scores, and
+    /// the remembered positions. A lesson step that is shown is started afresh (and so becomes
+    /// the remembered position again).
+    void resetProgress();
 
     /// The next step, or the first step of the next lesson. False at the very end.
     bool next();
@@ -158,6 +165,9 @@ private:
     int m_hintsShown = 0;
     bool m_attached = false;
     bool m_taskMet = false;
+    QStringList m_untouched; ///< conditions of the task that held when the step opened
+    /// Takes m_untouched from the step as it stands (just opened, its view just reset).
+    void noteUntouched();
     bool m_outcomeShown = false;
 
     QListWidget *m_list = nullptr;

@@ -38,12 +38,23 @@ void applyControls(const LessonStep *step, ui::QkvEditorView &view)
     // With learned projections Q, K and V are products (the view keeps them read-only); X and
     // the W matrices are the tables to lock or unlock.
     const bool projected = view.document()->scenario().projection.has_value();
-    for (doc::TensorRole role : {doc::TensorRole::Query, doc::TensorRole::Key, doc::TensorRole::Value}) {
-        QTableView *table = view.tableView(role);
-        const bool editable = allowed(doc::tensorName(role)) && !projected;
-        table->setEditTriggers(editable ? QAbstractItemView::AllEditTriggers
-                                        : QAbstractItemView::NoEditTriggers);
-        table->setToolTip(editable || projected ? QString() : locked);
+    const doc::TensorRole roles[] = {doc::TensorRole::Query, doc::TensorRole::Key, doc::TensorRole::Value};
+    QStringList open;
+    for (doc::TensorRole role : roles)
+        if (allowed(doc::tensorName(role))) open << doc::tensorName(role);
+    for (doc::TensorRole role : roles) {
+        const bool editable = allowed(doc::tensorName(role)) || projected;
+        // Say why, and what may be edited instead, so that a key press is never ignored silently.
+        const QString reason =
+            open.isEmpty()
+                ? QCoreApplication::translate("attn::lessons",
+                                              "%1 is locked in this step of the lesson: the step asks you to "
+                                              "read it, or to use the view's own controls.")
+                      .arg(doc::tensorName(role))
+                : QCoreApplication::translate("attn::lessons",
+                                              "%1 is locked in this step of the lesson; you may edit %2.")
+                      .arg(doc::tensorName(role), open.join(QStringLiteral(", ")));
+        view.setTensorLocked(role, editable ? QString() : reason);
     }
     // A bias goes with its weight matrix: b_q is editable where W_q is, …, b_o where W_o is.
     using ui::ProjectionMatrix;

@@ -154,7 +154,7 @@ void BarPlot::setSinkWeight(double sinkWeight)
     m_sinkBar->setVisible(!std::isnan(sinkWeight) && keyCount() > 0);
     if (m_sinkBar->visible()) {
         m_sinkBar->setData(QVector<double>{sinkPosition()}, QVector<double>{sinkWeight}, true);
-        m_sinkBar->texts = QStringList{compactNumber(sinkWeight)};
+        m_sinkBar->texts = QStringList{weightNumber(sinkWeight)};
         xAxis->setRange(-0.5, sinkPosition() + 0.5);
         xAxis->setLabel(tr("keys (n_k = %1) and the sink, which carries no value").arg(keyCount()));
     }
@@ -220,7 +220,7 @@ QString BarPlot::barText(int key) const
     if (key < 0 || key >= keyCount()) return {};
     const double w = m_weights(key);
     if (!isVisibleKey(key) && w == 0.0) return QStringLiteral("—");
-    return compactNumber(w);
+    return weightNumber(w);
 }
 
 QString BarPlot::barToolTip(int key) const

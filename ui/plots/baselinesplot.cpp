@@ -171,7 +171,8 @@ void BaselinesPlot::fillMap(QCPColorMap *map, QCPAxisRect *rect, const Matrix &v
             label->position->setCoords(c, r);
             label->setFont(cellFont);
             label->setColor(contrastingTextColor(background));
-            // Weights with two decimals, so that a row of six still fits; the tooltip is exact.
+            // Weights with two decimals, so that a row of six still fits (at three the values of five
+            // tokens no longer fit a 1100-pixel window); the tooltip is exact.
             label->setText(mixing ? (v == 0 ? QStringLiteral("·") : QString::number(v, 'f', 2))
                                   : compactNumber(v));
             m_cellLabels.back().labels << label;

@@ -21,10 +21,10 @@ const QColor kCache(0x1e, 0x84, 0x49);
 
 QString markerName(std::int64_t n)
 {
+    // Decimal thousands throughout: 1K = 1,000 tokens, as 100K = 100,000 and 1M = 1,000,000.
     switch (n) {
-    case 1024: return QStringLiteral("1K");
-    case 4096: return QStringLiteral("4K");
-    case 16384: return QStringLiteral("16K");
+    case 1000: return QStringLiteral("1K");
+    case 10000: return QStringLiteral("10K");
     case 100000: return QStringLiteral("100K");
     case 1000000: return QStringLiteral("1M");
     default: return QString::number(n);
@@ -73,7 +73,7 @@ const std::vector<std::int64_t> &costCurveSizes()
 
 const std::vector<std::int64_t> &costMarkerSizes()
 {
-    static const std::vector<std::int64_t> sizes = {1024, 4096, 16384, 100000, 1000000};
+    static const std::vector<std::int64_t> sizes = {1000, 10000, 100000, 1000000};
     return sizes;
 }
 
@@ -200,10 +200,10 @@ void CostPlot::applyFit()
         x->setLabel(m_compact ? tr("n (tokens)") : tr("n (tokens, n_q = n_k = n)"));
         // Three ticks in a small figure: the seven of the full one would run into each other.
         QSharedPointer<QCPAxisTickerText> ticks(new QCPAxisTickerText);
-        for (const std::int64_t n :
-             m_compact ? std::vector<std::int64_t>{16, 1024, 1000000}
-                       : std::vector<std::int64_t>{16, 256, 1024, 4096, 16384, 100000, 1000000})
-            ticks->addTick(static_cast<double>(n), n >= 1024 ? markerName(n) : QString::number(n));
+        for (const std::int64_t n : m_compact
+                                        ? std::vector<std::int64_t>{10, 1000, 1000000}
+                                        : std::vector<std::int64_t>{10, 100, 1000, 10000, 100000, 1000000})
+            ticks->addTick(static_cast<double>(n), n >= 1000 ? markerName(n) : QString::number(n));
         x->setTicker(ticks);
     }
     m_work->axis(QCPAxis::atLeft)->setLabel(m_compact ? tr("count") : tr("count (pairs, FLOP)"));
@@ -332,8 +332,8 @@ void CostPlot::setSettings(const CostSettings &settings)
                             .arg(groupedInteger(a.window_pairs), groupedInteger(a.pairs));
         }
         m_fullCaption =
-            text + tr("\nMarks: 1K = 1,024, 4K = 4,096, 16K = 16,384 tokens; but 100K = 100,000 and "
-                      "1M = 1,000,000");
+            text + tr("\nMarks in decimal thousands: 1K = 1,000 tokens → 1,000,000 pairs; 100K = 100,000 "
+                      "tokens → 10,000,000,000 pairs");
         m_compactCaption = tr("n → 2n: pairs ×%1, scores ×%2, KV ×%3")
                                .arg(window ? ratio(a.window_pairs, b.window_pairs) : ratio(a.pairs, b.pairs),
                                     ratio(a.score_bytes, b.score_bytes), ratio(a.kv_bytes, b.kv_bytes));

@@ -45,14 +45,14 @@ CostPoint costAt(const CostSettings &settings, std::int64_t n);
 
 /// The n of the curves: 2^(k/4) rounded, 16 … 1,048,576 (65 points).
 const std::vector<std::int64_t> &costCurveSizes();
-/// The marked lengths: 1K = 1,024, 4K, 16K, 100K = 100,000 and 1M = 1,000,000.
+/// The marked lengths in decimal thousands: 1K = 1,000, 10K, 100K = 100,000 and 1M = 1,000,000.
 const std::vector<std::int64_t> &costMarkerSizes();
 
 /// "17,179,869,184": an exact count with thousands separators.
 QString groupedInteger(std::uint64_t value);
 /// Bytes in binary units, 3 significant digits: "512 B", "1.5 KiB", "16 GiB".
 QString binaryBytes(std::uint64_t bytes);
-/// A count in short decimal form, 3 significant digits: "1.05M", "10B", "1T", "640".
+/// A count in short decimal form, 3 significant digits: "1M", "1.05M", "10B", "1T", "640".
 QString shortCount(double value);
 
 /// Two log–log panels over n = 16 … 1M: work (pairs and FLOPs, with the window's dashed) and

@@ -20,7 +20,7 @@ QString HeatmapPlot::gridColumnHeader(int column) const
 QString HeatmapPlot::gridCellValue(int row, int column) const
 {
     if (row < 0 || column < 0 || row >= queryCount() || column >= keyCount()) return {};
-    return compactNumber(m_weights(row, column));
+    return weightNumber(m_weights(row, column));
 }
 
 QRect HeatmapPlot::gridCellRect(int row, int column) const

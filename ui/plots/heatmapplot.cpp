@@ -278,7 +278,7 @@ void HeatmapPlot::setHead(const HeadTrace &head, const QStringList &queryLabels,
         for (int i = 0; i < nq; ++i) {
             const double w = m_sinkWeights(i);
             column->setCell(0, i, w);
-            m_sinkMap->texts << (w > 0.0 && w < 1e-3 ? QStringLiteral("<0.001") : compactNumber(w));
+            m_sinkMap->texts << weightNumber(w);
             if (std::isnan(w)) m_sinkMap->notANumber.push_back(i);
         }
     }
@@ -378,8 +378,7 @@ QString HeatmapPlot::cellText(int row, int column) const
     if (isMasked(row, column) && weight == 0.0) return QStringLiteral("—");
     // Weights lie in [0, 1]: below 0.001 a cell says so in the room of "0.000" (a number like
     // 4.458e-05 would spill into its neighbours); the tooltip keeps the exact value.
-    if (weight > 0.0 && weight < 1e-3) return QStringLiteral("<0.001");
-    return compactNumber(weight);
+    return weightNumber(weight);
 }
 
 QString HeatmapPlot::cellToolTip(int row, int column) const

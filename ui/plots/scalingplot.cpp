@@ -220,7 +220,7 @@ void ScalingPlot::setRow(const Vector &plainWeights, const Vector &plainLogits, 
             label->position->setCoords(x, std::isnan(w) ? 0.0 : w);
             label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
             label->setPadding(QMargins(0, 2, 0, 2));
-            label->setText(compactNumber(w));
+            label->setText(weightNumber(w));
             m_barLabels.push_back(label);
         }
     }

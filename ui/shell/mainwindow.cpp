@@ -382,6 +382,11 @@ void MainWindow::createLessonDock()
     lessonsMenu->addAction(m_navigator->backAction());
     lessonsMenu->addAction(tr("&Restart step"), m_navigator, &lessons::LessonNavigator::restartStep)
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    QAction *resetProgress =
+        lessonsMenu->addAction(tr("Reset &progress…"), this, [this] { resetLessonProgress(); });
+    resetProgress->setObjectName(QStringLiteral("resetLessonProgress"));
+    resetProgress->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    resetProgress->setStatusTip(tr("Forget which steps are done, every prediction and where you were"));
     lessonsMenu->addSeparator();
     lessonsMenu
         ->addAction(tr("&Built-in lessons"), this,
@@ -422,11 +427,6 @@ PerformancePanel *MainWindow::showPerformancePanel()
 bool MainWindow::openLesson(const QString &id, int step)
 {
     return m_navigator->openLesson(id, step);
-}
-
-bool MainWindow::restoreLessonPosition()
-{
-    return m_navigator->restorePosition();
 }
 
 bool MainWindow::openLessonOrExplain(const QString &id, int step)

@@ -56,6 +56,13 @@ public:
     bool openLesson(const QString &id, int step = 0) override;
     /// Opens the lesson and step of the last run, else the first lesson; false without lessons.
     bool restoreLessonPosition();
+    /// At start-up: the lesson step of the last run when there is one; on a first run nothing
+    /// is opened and the window stays on the worked example (as the README says). False then.
+    bool resumeLessons();
+    /// Lessons → Reset progress…: asks first (`ask`), then forgets every step done, every
+    /// prediction and the remembered position (LessonNavigator::resetProgress()). False when
+    /// the user said no.
+    bool resetLessonProgress(bool ask = true);
     /// openLesson(), and when the lesson or step does not exist (a typo in `--lesson ID --step N`):
     /// the remembered position instead, and a message box naming the lessons, or the number of
     /// steps of that lesson. Returns whether the asked step opened.

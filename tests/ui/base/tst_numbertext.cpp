@@ -1,6 +1,9 @@
 // numbertext: compact text for cells and labels, exact text for tooltips.
 #include "strictwarnings.h"
+#include "ui/base/appsettings.h"
 #include "ui/base/numbertext.h"
+
+#include <QTemporaryDir>
 
 #include <QTest>
 
@@ -16,6 +19,8 @@ private slots:
     void compact();
     void exact_data();
     void exact();
+    void weight_data();
+    void weight();
 };
 
 void TestNumberText::compact_data()
@@ -65,6 +70,41 @@ void TestNumberText::exact()
     const QString written = attn::ui::exactNumber(value);
     QCOMPARE(written, text);
     if (std::isfinite(value)) QCOMPARE(written.toDouble(), value); // reads back bit for bit
+}
+
+void TestNumberText::weight_data()
+{
+    QTest::addColumn<int>("decimals");
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("text");
+    QTest::addRow("0.549 keeps its digits") << 3 << 0.549 << QStringLiteral("0.549");
+    QTest::addRow("zero") << 3 << 0.0 << QStringLiteral("0.000");
+    QTest::addRow("one") << 3 << 1.0 << QStringLiteral("1.000");
+    // One tiny weight, one text in every view: not "4.458e-05" here and "0.000" there.
+    QTest::addRow("4.458e-05") << 3 << 4.458e-5 << QStringLiteral("<0.001");
+    QTest::addRow("1.606e-06") << 3 << 1.606e-6 << QStringLiteral("<0.001");
+    QTest::addRow("1e-3 itself") << 3 << 1e-3 << QStringLiteral("0.001");
+    // The Decimals setting decides.
+    QTest::addRow("two decimals") << 2 << 0.549 << QStringLiteral("0.55");
+    QTest::addRow("two decimals, tiny") << 2 << 0.004 << QStringLiteral("<0.01");
+    QTest::addRow("five decimals") << 5 << 4.458e-5 << QStringLiteral("0.00004");
+    // Not a weight: as compactNumber writes it.
+    QTest::addRow("NaN") << 3 << std::numeric_limits<double>::quiet_NaN() << QStringLiteral("NaN");
+    QTest::addRow("above 1") << 3 << 2.5 << QStringLiteral("2.500");
+}
+
+void TestNumberText::weight()
+{
+    QFETCH(int, decimals);
+    QFETCH(double, value);
+    QFETCH(QString, text);
+    QTemporaryDir dir;
+    attn::ui::AppSettings &settings = attn::ui::AppSettings::instance();
+    settings.useFile(dir.filePath(QStringLiteral("settings.ini")));
+    settings.setDecimals(decimals);
+    const QString written = attn::ui::weightNumber(value);
+    settings.setDecimals(attn::ui::AppSettings::kDefaultDecimals);
+    QCOMPARE(written, text);
 }
 
 QTEST_APPLESS_MAIN(TestNumberText)

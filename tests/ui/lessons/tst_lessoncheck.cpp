@@ -5,6 +5,7 @@
 #include "strictwarnings.h"
 #include "ui/base/resources.h"
 #include "ui/document/scenariodocument.h"
+#include "ui/lessons/checkwords.h"
 #include "ui/lessons/lessoncheck.h"
 #include "ui/lessons/lessonloader.h"
 #include "ui/lessons/lessonstage.h"
@@ -18,6 +19,7 @@
 #include <cmath>
 #include <map>
 #include <memory>
+#include <optional>
 
 using namespace attn::lessons;
 using attn::doc::ScenarioDocument;
@@ -70,6 +72,8 @@ private slots:
     void selectedQuery();
     void allOf();
     void viewValue();
+    void viewValuesSpeakPlainly();
+    void untouchedConditionsAreKeptNotTicked();
     void tokenThatDisappearedIsNotMet();
     void indexRefsWork();
     void nothingComputedIsNotMet();
@@ -260,7 +264,7 @@ void TestLessonCheck::viewValue()
     context.viewValues.insert(QStringLiteral("attention_layers"), 2);
     r = evaluateCheck(c, context);
     QVERIFY(!r.met);
-    QCOMPARE(r.status, QStringLiteral("attention_layers = 2 (needs 3)"));
+    QCOMPARE(r.status, QStringLiteral("attention layers from i to j = 2 (needs 3)"));
     context.viewValues[QStringLiteral("attention_layers")] = 3.005; // within the default tolerance
     QVERIFY(evaluateCheck(c, context).met);
     // Bounds combine with AND; each is strict.
@@ -270,7 +274,7 @@ void TestLessonCheck::viewValue()
     context.viewValues[QStringLiteral("attention_layers")] = 3;
     r = evaluateCheck(c, context);
     QVERIFY(!r.met);
-    QCOMPARE(r.status, QStringLiteral("attention_layers = 3 (needs > 1 and < 3)"));
+    QCOMPARE(r.status, QStringLiteral("attention layers from i to j = 3 (needs > 1 and < 3)"));
     context.viewValues[QStringLiteral("attention_layers")] = 2;
     QVERIFY(evaluateCheck(c, context).met);
     context.viewValues[QStringLiteral("attention_layers")] = std::nan("");
@@ -280,15 +284,79 @@ void TestLessonCheck::viewValue()
     c.below.reset();
     context.viewValues[QStringLiteral("attention_layers")] = 1073741824.0;
     QCOMPARE(evaluateCheck(c, context).status,
-             QStringLiteral("attention_layers = 1,073,741,824 (needs > 17,179,869,184)"));
+             QStringLiteral("attention layers from i to j = 1,073,741,824 (needs > 17,179,869,184)"));
     c.above.reset();
     c.equals = 0.5;
     c.tolerance = 0.05;
     QCOMPARE(evaluateCheck(c, context).status,
-             QStringLiteral("attention_layers = 1,073,741,824 (needs 0.5 ± 0.05)"));
+             QStringLiteral("attention layers from i to j = 1,073,741,824 (needs 0.5 ± 0.05)"));
     // A task whose answer is the target keeps it out of the status line.
     c.showTarget = false;
-    QCOMPARE(evaluateCheck(c, context).status, QStringLiteral("attention_layers = 1,073,741,824"));
+    QCOMPARE(evaluateCheck(c, context).status,
+             QStringLiteral("attention layers from i to j = 1,073,741,824"));
+}
+
+void TestLessonCheck::viewValuesSpeakPlainly()
+{
+    ScenarioDocument document;
+    QVERIFY(document.load(workedExample())); // keys k1, k2
+    CheckContext context{&document.trace(), document.traceQueryLabels(), document.traceKeyLabels(), 0, {}};
+    const auto status = [&](const char *name, double value, std::optional<double> equals,
+                            std::optional<double> below = {}) {
+        TaskCheck c;
+        c.kind = CheckKind::ViewValue;
+        c.name = QString::fromLatin1(name);
+        c.equals = equals;
+        c.below = below;
+        context.viewValues = {{c.name, value}};
+        return evaluateCheck(c, context).status;
+    };
+    // The examples of the issue: none of the identifiers or codes reaches the learner.
+    QCOMPARE(status("positional_kind", 1, 1), QStringLiteral("position encoding: RoPE (needs RoPE)"));
+    QCOMPARE(status("positional_kind", 0, 2), QStringLiteral("position encoding: none (needs ALiBi)"));
+    QCOMPARE(status("window", -1, -1), QStringLiteral("window: none (needs none)"));
+    QCOMPARE(status("window", 2, -1), QStringLiteral("window = 2 (needs none)"));
+    QCOMPARE(status("deleted_key", -1, 1), QStringLiteral("deleted key: none (needs “k2”)"));
+    QCOMPARE(status("deleted_key", 0, 1), QStringLiteral("deleted key: “k1” (needs “k2”)"));
+    QCOMPARE(status("kind", 0, 1), QStringLiteral("intervention: none yet (needs delete the token)"));
+    QCOMPARE(status("selected_head", 1, 2), QStringLiteral("head shown: head 1 (needs head 2)"));
+    QCOMPARE(status("difference_to_attention", 0.25, {}, 0.001),
+             QStringLiteral("largest difference from attention's output = 0.25 (needs < 0.001)"));
+    QCOMPARE(status("selected_baseline", 0, 0),
+             QStringLiteral("baseline compared: mean pooling (needs mean pooling)"));
+    // Every value any figure view reports has a name in words, not its identifier.
+    for (const attn::ui::FigureViewInfo &info : attn::ui::figureViews())
+        for (const QString &name : info.taskValueNames) {
+            const QString plain = plainValueName(name);
+            QVERIFY2(!plain.isEmpty(), qPrintable(name));
+            if (name.contains(QLatin1Char('_')) && name != QLatin1String("head_dim"))
+                QVERIFY2(plain != name, qPrintable(info.name + ": " + name));
+        }
+}
+
+void TestLessonCheck::untouchedConditionsAreKeptNotTicked()
+{
+    ScenarioDocument document;
+    QVERIFY(document.load(workedExample())); // weights 0.670, 0.330
+    TaskCheck c;
+    c.kind = CheckKind::AllOf;
+    c.all = {weightCheck(CheckKind::WeightAbove, QStringLiteral("k2"), 0.5),
+             weightCheck(CheckKind::WeightAbove, QStringLiteral("k1"), 0.1)};
+    CheckContext context{&document.trace(), document.traceQueryLabels(), document.traceKeyLabels(), 0, {}};
+    // When the step opens, only the second condition holds: it is one to keep, not a tick.
+    context.untouched = heldStatuses(c, context);
+    QCOMPARE(context.untouched, QStringList{QStringLiteral("weight of “q” on “k1” = 0.670 (needs > 0.1)")});
+    QCOMPARE(evaluateCheck(c, context).status,
+             QStringLiteral("✗ weight of “q” on “k2” = 0.330 (needs > 0.5)\n"
+                            "– keep: weight of “q” on “k1” = 0.670 (needs > 0.1)"));
+    // Once the learner's edit moves it, it is ticked like any other: q = [0, 1] swaps the weights.
+    QVERIFY(document.setCell(TensorRole::Query, 0, 0, 0.0));
+    QVERIFY(document.setCell(TensorRole::Query, 0, 1, 1.0));
+    context.trace = &document.trace();
+    const CheckResult r = evaluateCheck(c, context);
+    QVERIFY(r.met);
+    QCOMPARE(r.status, QStringLiteral("✓ weight of “q” on “k2” = 0.670 (needs > 0.5)\n"
+                                      "✓ weight of “q” on “k1” = 0.330 (needs > 0.1)"));
 }
 
 void TestLessonCheck::tokenThatDisappearedIsNotMet()

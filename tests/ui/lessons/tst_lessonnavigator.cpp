@@ -11,6 +11,8 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QLabel>
 #include <QListWidget>
@@ -41,6 +43,7 @@ private slots:
     void walksEveryStepForwardAndBack();
     void taskTurnsGreenLive();
     void viewTaskTurnsGreenInTheWindow();
+    void conditionsHeldAtTheStartAreNotTicked();
     void hintsOneAtATime();
     void positionIsRememberedAcrossRuns();
     void progressMarks();
@@ -164,7 +167,7 @@ void TestLessonNavigator::viewTaskTurnsGreenInTheWindow()
     QCOMPARE(window.currentViewName(), QStringLiteral("paths"));
     QVERIFY(!navigator->isTaskMet());
     // The status shows where the learner stands, not the positions asked for (show_target false).
-    QCOMPARE(navigator->taskStatusText(), QStringLiteral("Not yet — ✗ i = 0\n✗ j = 11"));
+    QCOMPARE(navigator->taskStatusText(), QStringLiteral("Not yet — ✗ position i = 0\n✗ position j = 11"));
     auto *i = window.findChild<QSpinBox *>(QStringLiteral("pathsI"));
     auto *j = window.findChild<QSpinBox *>(QStringLiteral("pathsJ"));
     QVERIFY(i && j);
@@ -181,6 +184,38 @@ void TestLessonNavigator::viewTaskTurnsGreenInTheWindow()
     i->setValue(1);
     j->setValue(10);
     QVERIFY(!navigator->isTaskMet());
+}
+
+void TestLessonNavigator::conditionsHeldAtTheStartAreNotTicked()
+{
+    // Lesson 11, step 2: lower the RoPE base until t7 gives t1 less than 0.1, keeping RoPE on and
+    // no window. RoPE and "no window" hold when the step opens: the learner has not done them.
+    attn::ui::MainWindow window;
+    LessonNavigator *navigator = window.lessonNavigator();
+    QVERIFY(window.openLesson(QStringLiteral("11-position"), 1));
+    QCOMPARE(window.currentViewName(), QStringLiteral("position"));
+    const QString opening = navigator->taskStatusText();
+    QVERIFY2(opening.startsWith(QStringLiteral("Not yet — ✗ weight of “t7” on “t1” = ")),
+             qPrintable(opening));
+    QVERIFY2(opening.endsWith(QStringLiteral("\n– keep: position encoding: RoPE (needs RoPE)"
+                                             "\n– keep: window: none (needs none)")),
+             qPrintable(opening));
+    QVERIFY(!opening.contains(QStringLiteral("✓")));
+    QVERIFY(!opening.contains(QStringLiteral("positional_kind")) && !opening.contains(QStringLiteral("-1")));
+    auto *base = window.findChild<QDoubleSpinBox *>(QStringLiteral("ropeBase"));
+    QVERIFY(base);
+    base->setValue(10);
+    QVERIFY(navigator->isTaskMet());
+    QVERIFY2(navigator->taskStatusText().startsWith(QStringLiteral("✓ Done — ✓ weight of “t7” on “t1” = ")),
+             qPrintable(navigator->taskStatusText()));
+    QVERIFY(navigator->taskStatusText().contains(QStringLiteral("– keep: position encoding: RoPE")));
+    // Breaking a kept condition shows it failing, in words.
+    auto *kind = window.findChild<QComboBox *>(QStringLiteral("positionalKind"));
+    QVERIFY(kind);
+    kind->setCurrentIndex(kind->findText(QStringLiteral("ALiBi"), Qt::MatchContains));
+    QVERIFY(!navigator->isTaskMet());
+    QVERIFY2(navigator->taskStatusText().contains(QStringLiteral("✗ position encoding: ALiBi (needs RoPE)")),
+             qPrintable(navigator->taskStatusText()));
 }
 
 void TestLessonNavigator::hintsOneAtATime()
@@ -325,9 +360,32 @@ void TestLessonNavigator::windowLocksWhatTheStepLocks()
     QCOMPARE(view->tableView(TensorRole::Key)->editTriggers(), QAbstractItemView::NoEditTriggers);
     QVERIFY(view->tableView(TensorRole::Value)->editTriggers() != QAbstractItemView::NoEditTriggers);
     QVERIFY(!view->findChild<QWidget *>(QStringLiteral("add_Q_query"))->isEnabled());
+    // Locked tables look locked: a padlock beside the title, the reason as the tooltip.
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const QString reason = QStringLiteral("Q is locked in this step of the lesson; you may edit V.");
+    QCOMPARE(view->lockReason(TensorRole::Query), reason);
+    QCOMPARE(view->tableView(TensorRole::Query)->toolTip(), reason);
+    QVERIFY(view->findChild<QLabel *>(QStringLiteral("QLock"))->isVisible());
+    QVERIFY(!view->findChild<QLabel *>(QStringLiteral("VLock"))->isVisible());
+    QVERIFY(view->lockReason(TensorRole::Value).isEmpty());
+    // Typing into a locked table says why instead of ignoring the keys.
+    QTableView *q = view->tableView(TensorRole::Query);
+    q->setCurrentIndex(q->model()->index(0, 0));
+    const attn::Matrix before = window.document()->tensor(TensorRole::Query);
+    QTest::keyClicks(q, QStringLiteral("5"));
+    QCOMPARE(view->messageText(), reason);
+    QVERIFY(window.document()->tensor(TensorRole::Query) == before);
+    QCOMPARE(window.document()->undoStack()->count(), 0);
+    // An edit of V leaves Q locked.
+    QVERIFY(window.document()->setCell(TensorRole::Value, 0, 0, 9.0));
+    QCOMPARE(q->editTriggers(), QAbstractItemView::NoEditTriggers);
+    QVERIFY(view->findChild<QLabel *>(QStringLiteral("QLock"))->isVisible());
     // A preset unlocks everything again.
     QVERIFY(window.loadPreset(QStringLiteral("worked-example")));
     QVERIFY(view->tableView(TensorRole::Query)->editTriggers() != QAbstractItemView::NoEditTriggers);
+    QVERIFY(!view->findChild<QLabel *>(QStringLiteral("QLock"))->isVisible());
+    QVERIFY(view->tableView(TensorRole::Query)->toolTip().isEmpty());
     QVERIFY(view->findChild<QWidget *>(QStringLiteral("add_Q_query"))->isEnabled());
 }
 

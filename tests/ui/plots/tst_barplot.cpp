@@ -66,7 +66,7 @@ void TestBarPlot::textsAreCompactTooltipsExactWithTheLogit()
     logits << 1e300, 0.1;
     plot.setWeights(weights, {}, {QStringLiteral("a"), QStringLiteral("b")}, QStringLiteral("q"), logits);
     QCOMPARE(plot.barText(0), QStringLiteral("1.000"));
-    QCOMPARE(plot.barText(1), QStringLiteral("2.5e-05"));
+    QCOMPARE(plot.barText(1), QStringLiteral("<0.001")); // as the heatmap writes it; the tooltip is exact
     const QString tip = plot.barToolTip(1);
     QVERIFY2(tip.contains(QStringLiteral("“q” → key “b”")), qPrintable(tip));
     QVERIFY2(tip.contains(QStringLiteral("weight 2.5e-05")), qPrintable(tip));

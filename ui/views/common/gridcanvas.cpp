@@ -55,7 +55,7 @@ QString GridCanvas::gridCellValue(int row, int column) const
     const PaintedGrids g = m_grids(size());
     int grid = 0, query = 0;
     if (!locate(g, row, &grid, &query) || column < 0 || column >= g.keyLabels.size()) return {};
-    return compactNumber(g.heads[std::size_t(grid)]->weights(query, column));
+    return weightNumber(g.heads[std::size_t(grid)]->weights(query, column));
 }
 
 bool GridCanvas::gridCellMasked(int row, int column) const

@@ -56,7 +56,8 @@ ScoreControls::ScoreControls(doc::ScenarioDocument *document, QWidget *parent)
     const QString temperatureTip =
         tr("The temperature τ divides the logits: weights = softmax(logits / τ) (Hinton et al. 2015).\n"
            "τ → 0 tends to argmax (all weight on the best key); τ → ∞ tends to uniform (equal shares).\n"
-           "The slider is logarithmic from 0.05 to 20; the box takes any τ > 0.");
+           "The slider is logarithmic from 0.05 to 20, τ = 1 at the middle tick; the arrow keys move it in\n"
+           "small steps (×1.03), Page Up and Page Down by one tick (×2.1). The box takes any τ > 0.");
 
     m_kind = new QComboBox(this);
     m_kind->setObjectName(QStringLiteral("scoreKind"));
@@ -75,8 +76,14 @@ ScoreControls::ScoreControls(doc::ScenarioDocument *document, QWidget *parent)
     m_slider->setObjectName(QStringLiteral("temperatureSlider"));
     m_slider->setToolTip(temperatureTip);
     m_slider->setRange(0, kSliderSteps);
-    m_slider->setPageStep(kSliderSteps / 20);
-    m_slider->setMinimumWidth(120);
+    // Wider than it was, so that a drag is not a leap (τ spans a factor of 400), ticks every
+    // kSliderTickInterval with τ = 1 on the middle one, and small arrow-key steps (×1.03);
+    // Page Up/Down move one tick.
+    m_slider->setMinimumWidth(kSliderMinimumWidth);
+    m_slider->setTickPosition(QSlider::TicksBelow);
+    m_slider->setTickInterval(kSliderTickInterval);
+    m_slider->setSingleStep(kSliderKeyStep);
+    m_slider->setPageStep(kSliderTickInterval);
     m_temperature = new NumberBox(this);
     m_temperature->setObjectName(QStringLiteral("temperature"));
     m_temperature->setToolTip(temperatureTip);

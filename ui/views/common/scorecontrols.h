@@ -37,6 +37,13 @@ public:
     static constexpr double kMaxSliderTemperature = 20.0;
     /// Slider positions 0 … kSliderSteps, evenly spaced in log τ (τ = 1 at the middle).
     static constexpr int kSliderSteps = 1000;
+    /// Ticks every 125 positions: 9 ticks, τ = 1 on the middle one, a factor of 400^(1/8) ≈ 2.1 apart.
+    static constexpr int kSliderTickInterval = 125;
+    /// An arrow key moves 5 positions: τ × 400^(5/1000) ≈ ×1.03.
+    static constexpr int kSliderKeyStep = 5;
+    /// At least this wide (it takes the strip's spare room beyond that): 1 % of τ's log range is
+    /// ≥ 2 px, and the strip still fits the Q/K/V editor's side of a 1280-pixel window.
+    static constexpr int kSliderMinimumWidth = 220;
 
     /// A strip over `document` (not owned; must outlive the widget).
     explicit ScoreControls(doc::ScenarioDocument *document, QWidget *parent = nullptr);

@@ -39,23 +39,26 @@ bool paintCellsAsImage(QPainter &painter, const QRectF &target, int rows, int co
     return true;
 }
 
-QString fittedNumber(double value, double width, const QFontMetricsF &metrics)
+bool drawFittedText(QPainter &painter, const QRectF &cell, const QString &text, const QFont &font)
 {
-    // Every candidate of a finite value has at least one digit: a cell narrower than the
-    // narrowest digit gets nothing, without shaping four strings (hundreds of cells per repaint
-    // at 64 tokens).
-    if (std::isfinite(value)) {
-        double narrowest = metrics.horizontalAdvance(QLatin1Char('0'));
-        for (char digit = '1'; digit <= '9'; ++digit)
-            narrowest = std::min(narrowest, metrics.horizontalAdvance(QLatin1Char(digit)));
-        if (narrowest + 4 > width) return {};
+    if (text.isEmpty()) return false;
+    const double room = cell.width() - 4;
+    QFont fitted = font;
+    const double width = QFontMetricsF(font).horizontalAdvance(text);
+    if (width > room) {
+        // Smaller, never shorter: the same digits in a font down to 60 % of the given one.
+        const double factor = room / width;
+        if (factor < 0.6 || (font.pointSizeF() <= 0 && font.pixelSize() <= 0)) return false;
+        if (font.pointSizeF() > 0)
+            fitted.setPointSizeF(font.pointSizeF() * factor);
+        else
+            fitted.setPixelSize(std::max(1, int(std::floor(font.pixelSize() * factor))));
+        if (QFontMetricsF(fitted).horizontalAdvance(text) > room) return false;
     }
-    QStringList candidates = {compactNumber(value), QString::number(value, 'f', 2)};
-    if (std::abs(value) >= 0.05) candidates << QString::number(value, 'f', 1); // never "-0.0"
-    candidates << QString::number(value, 'g', 2);
-    for (const QString &text : candidates)
-        if (metrics.horizontalAdvance(text) + 4 <= width) return text;
-    return {};
+    painter.setFont(fitted);
+    painter.drawText(cell, Qt::AlignCenter | Qt::TextSingleLine, text);
+    painter.setFont(font);
+    return true;
 }
 
 void paintWeightGrid(QPainter &painter, const QRectF &cells, const HeadTrace &head, int selectedRow,
@@ -76,7 +79,6 @@ void paintWeightGrid(QPainter &painter, const QRectF &cells, const HeadTrace &he
     const bool numbers = ch >= 14;
     painter.save();
     painter.setFont(font);
-    const QFontMetricsF metrics(font);
     const auto cellRect = [&](Index i, Index j) {
         return QRectF(QPointF(xs[std::size_t(j)], ys[std::size_t(i)]),
                       QPointF(xs[std::size_t(j) + 1], ys[std::size_t(i) + 1]));
@@ -107,14 +109,10 @@ void paintWeightGrid(QPainter &painter, const QRectF &cells, const HeadTrace &he
         for (Index j = 0; j < nk; ++j) {
             const double w = head.weights(i, j);
             painter.setPen(contrastingTextColor(fillOf(i, j)));
-            // Weights lie in [0, 1]: three decimals (1e-5 reads "0.000"; the tooltip is exact), fewer
-            // when the cell is narrow.
-            const QString text = isMasked(i, j) && w == 0.0 ? QStringLiteral("—")
-                                 : !std::isfinite(w)        ? compactNumber(w)
-                                 : metrics.horizontalAdvance(QStringLiteral("0.000")) + 4 <= cw
-                                     ? QString::number(w, 'f', 3)
-                                     : fittedNumber(w, cw, metrics);
-            painter.drawText(cellRect(i, j), Qt::AlignCenter | Qt::TextSingleLine, text);
+            // Weights as every view writes them (weightNumber: the Decimals setting, "<0.001" for a
+            // tiny one); a narrow cell gets a smaller font, never fewer digits (0.549 is not 0.5).
+            const QString text = isMasked(i, j) && w == 0.0 ? QStringLiteral("—") : weightNumber(w);
+            drawFittedText(painter, cellRect(i, j), text, font);
         }
     painter.setPen(QPen(QColor(0x66, 0x66, 0x66), 1));
     painter.setBrush(Qt::NoBrush);

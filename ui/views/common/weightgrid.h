@@ -26,16 +26,16 @@ bool paintCellsAsImage(QPainter &painter, const QRectF &target, int rows, int co
 /// Paints the weights (n_q, n_k) of `head` into `cells`: query i is row i (top to bottom), key j
 /// column j (left to right). Colours are the colour map of AppSettings (currentMapColor) over [0, 1]; a cell
 /// not visible in HeadTrace::visible is grey (maskedColor()) and a NaN weight pink. When a cell is at least
-/// 14 px tall its value is written in `font` with three decimals ("0.000" for 1e-5; "—" on a
-/// masked cell of weight 0; "NaN"), or fewer (fittedNumber) when the cell is narrow. Query row
+/// 14 px tall its value is written in `font` as weightNumber() writes it ("0.549", "<0.001";
+/// "—" on a masked cell of weight 0; "NaN"), in a smaller font when the cell is narrow
+/// (drawFittedText). Query row
 /// `selectedRow` (if in range and n_q > 1) is outlined in black.
 void paintWeightGrid(QPainter &painter, const QRectF &cells, const HeadTrace &head, int selectedRow,
                      const QFont &font);
 
-/// The text of `value` that fits `width` pixels in `metrics`: compactNumber(value) when it fits,
-/// else two decimals, one decimal (for |value| ≥ 0.05, so never "-0.0"), then two significant
-/// digits; empty when none fits.
-QString fittedNumber(double value, double width, const QFontMetricsF &metrics);
+/// Draws `text` centred in `cell` with `font`, or with the font shrunk (down to 60 %) so that it
+/// fits; a number keeps all its digits. False (nothing drawn) when even 60 % does not fit.
+bool drawFittedText(QPainter &painter, const QRectF &cell, const QString &text, const QFont &font);
 
 /// The cell of a (nQ, nK) grid painted into `cells` under `pos`: true with *row and *column set,
 /// false outside.

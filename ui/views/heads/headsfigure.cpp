@@ -51,7 +51,6 @@ void paintVectorCells(QPainter &painter, const QRectF &rect, const Vector &value
     if (n == 0) return;
     const double cw = rect.width() / static_cast<double>(n);
     painter.setFont(font);
-    const QFontMetricsF metrics(font);
     QVector<QRectF> borders;
     borders.reserve(int(n));
     for (Index i = 0; i < n; ++i) {
@@ -59,10 +58,8 @@ void paintVectorCells(QPainter &painter, const QRectF &rect, const Vector &value
         const QColor fill = divergingColor(values(i), limit);
         painter.fillRect(cell, fill);
         borders.append(cell);
-        const QString text = fittedNumber(values(i), cw, metrics);
-        if (text.isEmpty()) continue;
         painter.setPen(contrastingTextColor(fill));
-        painter.drawText(cell, Qt::AlignCenter | Qt::TextSingleLine, text);
+        drawFittedText(painter, cell, compactNumber(values(i)), font); // all its digits, or none
     }
     // The borders in one call, over the fills.
     painter.setPen(QPen(QColor(0xaa, 0xaa, 0xaa), 0.5));

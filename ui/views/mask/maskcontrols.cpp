@@ -16,7 +16,8 @@ namespace attn::ui {
 MaskControls::MaskControls(QWidget *parent) : QWidget(parent)
 {
     m_causal = new QPushButton(tr("Causal"), this);
-    m_causal->setToolTip(tr("Each query sees only keys at or before its own position (pos_k ≤ pos_q)."));
+    m_causal->setToolTip(tr("Each query sees only keys at or before its own position (pos_k ≤ pos_q). The "
+                            "cells you hid stay hidden: the parts of a mask combine with AND."));
     m_alignment = new QComboBox(this);
     m_alignment->addItem(tr("bottom-right"), static_cast<int>(Alignment::BottomRight));
     m_alignment->addItem(tr("top-left"), static_cast<int>(Alignment::TopLeft));
@@ -36,7 +37,9 @@ MaskControls::MaskControls(QWidget *parent) : QWidget(parent)
     m_left->setValue(2);
     m_right->setValue(0);
     m_window = new QPushButton(tr("Window"), this);
-    m_window->setToolTip(tr("Keep only keys with pos_q − left ≤ pos_k ≤ pos_q + right."));
+    m_window->setToolTip(
+        tr("Keep only keys with pos_q − left ≤ pos_k ≤ pos_q + right: left + 1 + right keys, "
+           "the query's own position included. The cells you hid stay hidden."));
     m_clear = new QPushButton(tr("Clear"), this);
     m_clear->setToolTip(tr("Every key visible to every query."));
     m_policy = new QComboBox(this);

@@ -118,7 +118,8 @@ Scenario withCausal(const Scenario &s, Alignment alignment)
     const Shapes shapes = validate(s);
     Scenario e = s;
     e.mask.causal = true;
-    e.mask.visible.clear();
+    // Mask parts combine with AND: the cells the learner hid stay hidden.
+    dropIfAllVisible(e.mask);
     alignIfNeeded(e, shapes, alignment);
     return e;
 }
@@ -132,7 +133,7 @@ Scenario withWindow(const Scenario &s, std::optional<std::int64_t> left, std::op
         e.mask.window = Window{left, right};
     else
         e.mask.window.reset();
-    e.mask.visible.clear();
+    dropIfAllVisible(e.mask); // AND with the hidden cells, as for causal
     if (e.mask.window) alignIfNeeded(e, shapes, alignment);
     return e;
 }

@@ -37,13 +37,15 @@ MaskReasons maskReasons(const Scenario &s, const Positions &positions, int head,
 Scenario withCellVisible(const Scenario &s, int head, Index query, Index key, bool show);
 
 /// `s` with the causal mask on (key j visible to query i only if pos_k(j) ≤ pos_q(i); Vaswani
-/// et al. 2017, §3.2.3) and the hand-drawn `visible` cells removed; window and key_padding stay.
+/// et al. 2017, §3.2.3). The parts of a mask combine with AND: the hand-drawn `visible` cells,
+/// the window and key_padding stay, so a cell hidden by hand stays hidden.
 /// When n_q ≠ n_k and no explicit query positions exist, `alignment` places the queries.
 Scenario withCausal(const Scenario &s, Alignment alignment);
 
 /// `s` with the window [pos_q − left, pos_q + right] (bounds inclusive, an empty side
-/// unbounded; both empty removes the window; Beltagy et al. 2020, §3.1) and the hand-drawn
-/// `visible` cells removed; causal and key_padding stay. `alignment` as in withCausal.
+/// unbounded; both empty removes the window; Beltagy et al. 2020, §3.1), combined with AND with
+/// the rest: the hand-drawn `visible` cells, causal and key_padding stay. `alignment` as in
+/// withCausal.
 Scenario withWindow(const Scenario &s, std::optional<std::int64_t> left, std::optional<std::int64_t> right,
                     Alignment alignment);
 

@@ -18,17 +18,44 @@ QString tr(const char *text)
 
 } // namespace
 
-QString vectorText(const Eigen::Ref<const Eigen::RowVectorXd> &row, bool exact, const QString &noun,
-                   int groupSize)
+namespace {
+
+QString entriesText(const Eigen::Ref<const Eigen::RowVectorXd> &row,
+                    const Eigen::Matrix<bool, 1, Eigen::Dynamic> *visible, bool exact, const QString &noun,
+                    int groupSize, QString (*number)(double) = compactNumber)
 {
     const Index limit = exact ? kShownExactEntries : kShownEntries;
     QString text = QStringLiteral("[");
     for (Index j = 0; j < std::min(row.size(), limit); ++j) {
         if (j > 0) text += groupSize > 0 && j % groupSize == 0 ? QStringLiteral(" | ") : QStringLiteral(", ");
-        text += exact ? exactNumber(row(j)) : compactNumber(row(j));
+        if (visible && j < visible->size() && !(*visible)(j))
+            text += QStringLiteral("—");
+        else
+            text += exact ? exactNumber(row(j)) : number(row(j));
     }
     if (row.size() > limit) text += QStringLiteral(", … (%1 %2)").arg(row.size()).arg(noun);
     return text + QLatin1Char(']');
+}
+
+} // namespace
+
+QString vectorText(const Eigen::Ref<const Eigen::RowVectorXd> &row, bool exact, const QString &noun,
+                   int groupSize)
+{
+    return entriesText(row, nullptr, exact, noun, groupSize);
+}
+
+QString weightsText(const Eigen::Ref<const Eigen::RowVectorXd> &row, bool exact, const QString &noun)
+{
+    return entriesText(row, nullptr, exact, noun, 0, weightNumber);
+}
+
+QString scoresText(const Eigen::Ref<const Eigen::RowVectorXd> &row,
+                   const Eigen::Ref<const Eigen::Matrix<bool, 1, Eigen::Dynamic>> &visible, bool exact,
+                   const QString &noun)
+{
+    const Eigen::Matrix<bool, 1, Eigen::Dynamic> shown = visible;
+    return entriesText(row, &shown, exact, noun, 0);
 }
 
 QString shapesLine(const doc::ScenarioDocument &document)

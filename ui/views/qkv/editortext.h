@@ -19,6 +19,16 @@ inline constexpr Index kShownExactEntries = 64;
 QString vectorText(const Eigen::Ref<const Eigen::RowVectorXd> &row, bool exact, const QString &noun,
                    int groupSize = 0);
 
+/// A row of weights as vectorText() writes it, each entry as weightNumber() does ("<0.001" for a
+/// tiny weight, as in the heatmap); exact entries with `exact`.
+QString weightsText(const Eigen::Ref<const Eigen::RowVectorXd> &row, bool exact, const QString &noun);
+
+/// The scores line of one query: as vectorText(), but a key the mask hides (false in `visible`,
+/// one entry per key) is written "—", as the heatmap writes it: its score never enters softmax.
+QString scoresText(const Eigen::Ref<const Eigen::RowVectorXd> &row,
+                   const Eigen::Ref<const Eigen::Matrix<bool, 1, Eigen::Dynamic>> &visible, bool exact,
+                   const QString &noun);
+
 /// The shapes of every tensor of `document`'s scenario (Vaswani et al. 2017, §3.2.1 in matrix
 /// form), e.g. "Q 1×2, K 2×2, V 2×2 → A 1×2, O 1×2"; with H_q > 1 heads A is written
 /// "2×3 per head (4 heads)" and O is n_q × (H_q·d_v).

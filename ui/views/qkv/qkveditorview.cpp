@@ -8,6 +8,7 @@
 #include "ui/views/common/scorestable.h"
 #include "ui/views/qkv/editortext.h"
 #include "ui/views/qkv/projectionpanel.h"
+#include "ui/views/qkv/tablelock.h"
 #include "ui/views/qkv/tensorbuttons.h"
 
 #include <QComboBox>
@@ -17,6 +18,7 @@
 #include <QLabel>
 #include <QSplitter>
 #include <QTableView>
+#include <QTextDocumentFragment>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -67,6 +69,15 @@ QkvEditorView::QkvEditorView(doc::ScenarioDocument *document, QWidget *parent)
     auto *tensors = new QWidget(this);
     auto *tensorLayout = new QVBoxLayout(tensors);
     tensorLayout->setContentsMargins(0, 0, 0, 0);
+    // The scenario's own explanation (its "comment", e.g. why V equals K in a preset) is about
+    // the whole scenario: it stands above the tables, not under one of them.
+    m_scenarioNote = new QLabel(tensors);
+    m_scenarioNote->setObjectName(QStringLiteral("scenarioNote"));
+    m_scenarioNote->setWordWrap(true);
+    m_scenarioNote->setTextFormat(Qt::PlainText);
+    m_scenarioNote->setStyleSheet(QStringLiteral("QLabel { color: #444; font-style: italic; }"));
+    m_scenarioNote->setVisible(false);
+    tensorLayout->addWidget(m_scenarioNote);
     m_projectionPanel = new ProjectionPanel(m_document, tensors);
     connect(m_projectionPanel, &ProjectionPanel::inputRejected, this, &QkvEditorView::showMessage);
     tensorLayout->addWidget(m_projectionPanel, 1);
@@ -124,17 +135,11 @@ QWidget *QkvEditorView::createTensorPanel(TensorRole role)
     layout->setContentsMargins(6, 6, 6, 6);
     m_panelTitles[i] = new QLabel(box);
     m_panelTitles[i]->setTextFormat(Qt::RichText);
+    // The padlock sits inside the title, left of its text: the title stays the label just before
+    // the table in the layout, which names the table for screen readers.
+    m_lockIcons[i] = new QLabel(m_panelTitles[i]);
+    m_lockIcons[i]->setObjectName(doc::tensorName(role) + QStringLiteral("Lock"));
     layout->addWidget(m_panelTitles[i]);
-    if (role == TensorRole::Value) {
-        // The scenario's own explanation (its "comment"), e.g. why V equals K in a preset.
-        m_scenarioNote = new QLabel(box);
-        m_scenarioNote->setObjectName(QStringLiteral("scenarioNote"));
-        m_scenarioNote->setWordWrap(true);
-        m_scenarioNote->setTextFormat(Qt::PlainText);
-        m_scenarioNote->setStyleSheet(QStringLiteral("QLabel { color: #444; font-style: italic; }"));
-        m_scenarioNote->setVisible(false);
-        layout->addWidget(m_scenarioNote);
-    }
 
     m_models[i] = new MatrixTableModel(m_document, role, this);
     connect(m_models[i], &MatrixTableModel::inputRejected, this, &QkvEditorView::showMessage);
@@ -152,6 +157,8 @@ QWidget *QkvEditorView::createTensorPanel(TensorRole role)
     // A rectangle of cells, for copy and paste with a spreadsheet (Ctrl+C, Ctrl+V, context menu).
     table->setSelectionMode(QAbstractItemView::ContiguousSelection);
     m_tables[i] = table;
+    m_locks[i] = new TableLock(table, m_lockIcons[i], this);
+    connect(m_locks[i], &TableLock::refused, this, &QkvEditorView::showNote);
     const doc::MatrixKind kind = role == TensorRole::Query ? doc::MatrixKind::Query
                                  : role == TensorRole::Key ? doc::MatrixKind::Key
                                                            : doc::MatrixKind::Value;
@@ -269,8 +276,9 @@ void QkvEditorView::updateScenario()
                                                         : QStringLiteral("W_v"));
         }
         m_panelTitles[i]->setText(title);
-        m_tables[i]->setEditTriggers(projected ? QAbstractItemView::NoEditTriggers
-                                               : QAbstractItemView::AllEditTriggers);
+        // The table is named by its title for screen readers, whatever the layout around it.
+        m_tables[i]->setAccessibleName(QTextDocumentFragment::fromHtml(title).toPlainText().simplified());
+        m_locks[i]->setReason(m_locks[i]->reason(), !projected); // a lesson's lock outlives edits
     }
     updateSelectors();
 }
@@ -351,12 +359,18 @@ void QkvEditorView::updateSelection()
                            m_document->scenario().mask.all_masked_rows);
 
     const QString keys = tr("keys");
-    m_scoresLabel->setText(tr("Query “%1”: scores = %2 → weights = %3")
-                               .arg(label, vectorText(h.logits.row(row), false, keys),
-                                    vectorText(h.weights.row(row), false, keys)));
-    m_scoresLabel->setToolTip(
-        tr("scores (logits) = %1\nweights = %2")
-            .arg(vectorText(h.logits.row(row), true, keys), vectorText(h.weights.row(row), true, keys)));
+    const bool masked = h.visible.rows() > row && !h.visible.row(row).all();
+    const auto scores = [&](bool exact) {
+        return h.visible.rows() > row
+                   ? ::attn::ui::scoresText(h.logits.row(row), h.visible.row(row), exact, keys)
+                   : vectorText(h.logits.row(row), exact, keys);
+    };
+    QString line = tr("Query “%1”: scores = %2 → weights = %3")
+                       .arg(label, scores(false), weightsText(h.weights.row(row), false, keys));
+    if (masked) line += tr(" (— = masked: left out of softmax)");
+    m_scoresLabel->setText(line);
+    m_scoresLabel->setToolTip(tr("scores (logits) = %1\nweights = %2")
+                                  .arg(scores(true), weightsText(h.weights.row(row), true, keys)));
     const int groupSize = trace.heads.size() > 1 ? static_cast<int>(trace.shapes.d_v) : 0;
     const QString values = tr("values");
     m_outputCaption->setText(tr("Output of “%1” (weights · V):").arg(label));
@@ -384,6 +398,16 @@ void QkvEditorView::setScenarioNote(const QString &note)
 {
     m_scenarioNote->setText(note.simplified());
     m_scenarioNote->setVisible(!note.trimmed().isEmpty());
+}
+
+void QkvEditorView::setTensorLocked(TensorRole role, const QString &reason)
+{
+    m_locks[indexOf(role)]->setReason(reason, !m_document->scenario().projection.has_value());
+}
+
+QString QkvEditorView::lockReason(TensorRole role) const
+{
+    return m_locks[indexOf(role)]->reason();
 }
 
 QString QkvEditorView::scenarioNote() const

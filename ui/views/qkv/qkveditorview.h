@@ -19,6 +19,7 @@ class MatrixClipboard;
 class MatrixTableModel;
 class ProjectionPanel;
 class ScoresTable;
+class TableLock;
 
 /// A strip of score controls (score kind, scale, temperature: ScoreControls), three editable
 /// tables (Q, K, V) with buttons that add and remove tokens and feature columns, the score table
@@ -73,6 +74,13 @@ public:
     void setScenarioNote(const QString &note);
     QString scenarioNote() const;
 
+    /// Locks the table of `role` with `reason` (a lesson step's: shown as its tooltip, beside a
+    /// padlock at its title, and on the message line when the learner types into it), or
+    /// unlocks it for an empty reason.
+    void setTensorLocked(doc::TensorRole role, const QString &reason);
+    /// The reason the table of `role` is locked, empty when it is not.
+    QString lockReason(doc::TensorRole role) const;
+
 private:
     QWidget *createTensorPanel(doc::TensorRole role);
     QWidget *createPlotsPanel();
@@ -95,6 +103,8 @@ private:
     MatrixTableModel *m_models[3] = {};
     QTableView *m_tables[3] = {};
     QLabel *m_panelTitles[3] = {};
+    QLabel *m_lockIcons[3] = {};
+    TableLock *m_locks[3] = {};
     QLabel *m_shapesLabel = nullptr;
     QLabel *m_scoresLabel = nullptr;
     QLabel *m_outputLabel = nullptr;

@@ -157,7 +157,7 @@ QString SentenceArcsView::weightText(int key) const
 {
     const double w = weight(key);
     if (!isVisibleKey(key) && (w == 0.0 || std::isnan(w)) && hasRow()) return QStringLiteral("—");
-    return compactNumber(w);
+    return weightNumber(w);
 }
 
 QString SentenceArcsView::keyToolTip(int key) const

@@ -39,7 +39,7 @@ QString SentenceArcsView::gridCellValue(int row, int column) const
     if (row < 0 || column < 0 || row >= gridRows() || column >= gridColumns() ||
         head >= static_cast<int>(trace.heads.size()))
         return {};
-    return compactNumber(trace.heads[static_cast<std::size_t>(head)].weights(row, column));
+    return weightNumber(trace.heads[static_cast<std::size_t>(head)].weights(row, column));
 }
 
 bool SentenceArcsView::gridCellMasked(int row, int column) const

@@ -63,6 +63,7 @@ private slots:
     void temperatureHalfSharpensAndUndoRestores();
     void sliderIsLogarithmic();
     void sliderDragIsOneUndoEntry();
+    void sliderIsWideWithTicksAndFineKeys();
     void dragThatChangesNothingLeavesNoEntry();
     void dotVersusScaledDot();
     void explicitScaleAndBackToAuto();
@@ -120,6 +121,36 @@ void TestScoreControls::sliderIsLogarithmic()
              ScoreControls::sliderPosition(10.0) - ScoreControls::sliderPosition(1.0));
     for (double t : {0.05, 0.1, 0.25, 0.5, 2.0, 4.0, 20.0})
         QCOMPARE(ScoreControls::temperatureAt(ScoreControls::sliderPosition(t)), t);
+}
+
+void TestScoreControls::sliderIsWideWithTicksAndFineKeys()
+{
+    ScenarioDocument document;
+    QVERIFY(document.load(attn::test::workedExample()));
+    ScoreControls controls(&document);
+    controls.resize(1200, 80);
+    controls.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&controls));
+    QSlider *slider = controls.temperatureSlider();
+    // Wide: never below 220 px (the old minimum of 120 let a 94-pixel drag leap from τ = 1 to
+    // 0.053), and it takes the strip's spare room.
+    QVERIFY(slider->minimumWidth() >= 220);
+    QVERIFY2(slider->width() >= 300, qPrintable(QString::number(slider->width())));
+    QCOMPARE(slider->tickPosition(), QSlider::TicksBelow);
+    QCOMPARE(slider->tickInterval(), 125);
+    QCOMPARE(ScoreControls::sliderPosition(1.0) % slider->tickInterval(), 0); // τ = 1 on a tick
+    // One arrow key: 5 positions, τ = 400^(5/1000) = 1.0304, written with 3 digits.
+    slider->setFocus();
+    QTest::keyClick(slider, Qt::Key_Right);
+    QCOMPARE(slider->value(), 505);
+    QCOMPARE(document.scenario().temperature, 1.03);
+    QTest::keyClick(slider, Qt::Key_Left);
+    QCOMPARE(document.scenario().temperature, 1.0);
+    // Page Up: one tick, τ × 400^(1/8) = 2.115.
+    QTest::keyClick(slider, Qt::Key_PageUp);
+    QCOMPARE(slider->value(), 625);
+    QCOMPARE(document.scenario().temperature, ScoreControls::temperatureAt(625));
+    QVERIFY(std::abs(document.scenario().temperature - std::pow(400.0, 0.125)) < 0.01);
 }
 
 void TestScoreControls::sliderDragIsOneUndoEntry()

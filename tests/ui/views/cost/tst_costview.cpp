@@ -83,6 +83,7 @@ void TestCostView::textHelpers()
     QCOMPARE(attn::ui::binaryBytes(17182130688ULL), QStringLiteral("16 GiB")); // 16.002 GiB, 3 digits
     QCOMPARE(attn::ui::shortCount(1e10), QStringLiteral("10B"));
     QCOMPARE(attn::ui::shortCount(1048576), QStringLiteral("1.05M"));
+    QCOMPARE(attn::ui::shortCount(1e6), QStringLiteral("1M"));
     QCOMPARE(attn::ui::shortCount(1e12), QStringLiteral("1T"));
     QCOMPARE(attn::ui::shortCount(640), QStringLiteral("640"));
     QCOMPARE(attn::ui::costCurveSizes().size(), std::size_t(65));
@@ -254,9 +255,16 @@ void TestCostView::plotCurvesAndCaption()
     QVERIFY2(plot->caption().contains(QStringLiteral("pairs ×4.00")), qPrintable(plot->caption()));
     QVERIFY(plot->caption().contains(QStringLiteral("KV cache ×2.00")));
     QVERIFY(plot->caption().contains(QStringLiteral("n = 4,096")));
-    // The marks mix binary and decimal K: the figure says which.
-    QVERIFY(plot->caption().contains(QStringLiteral("1K = 1,024")));
-    QVERIFY(plot->caption().contains(QStringLiteral("100K = 100,000")));
+    // The marks are decimal thousands on one axis: 1K = 1,000 tokens is 10^6 pairs, 100K is 10^10.
+    QVERIFY(plot->caption().contains(QStringLiteral("1K = 1,000 tokens → 1,000,000 pairs")));
+    QVERIFY(plot->caption().contains(QStringLiteral("100K = 100,000 tokens → 10,000,000,000 pairs")));
+    QCOMPARE(attn::ui::costMarkerSizes(), (std::vector<std::int64_t>{1000, 10000, 100000, 1000000}));
+    QStringList marks;
+    for (int i = 0; i < plot->itemCount(); ++i)
+        if (auto *text = qobject_cast<QCPItemText *>(plot->item(i))) marks << text->text();
+    QVERIFY2(marks.contains(QStringLiteral("1K: 1M")), qPrintable(marks.join(QStringLiteral(" | "))));
+    QVERIFY(marks.contains(QStringLiteral("100K: 10B")));
+    QVERIFY(!marks.contains(QStringLiteral("1K: 1.05M")));
     // GQA adds the MHA reference; a window adds the dashed pairs and FLOP curves.
     spin(view, "costKvHeads")->setValue(8);
     QCOMPARE(plot->memoryRect()->graphs().size(), 5);

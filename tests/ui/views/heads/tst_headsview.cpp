@@ -4,6 +4,7 @@
 #include "core/multihead.h"
 #include "plotfiles.h"
 #include "strictwarnings.h"
+#include "ui/base/numbertext.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/plots/viridis.h"
 #include "ui/views/common/weightgrid.h"
@@ -12,6 +13,7 @@
 
 #include <QColor>
 #include <QComboBox>
+#include <QFontMetricsF>
 #include <QImage>
 #include <QPainter>
 #include <QSignalSpy>
@@ -61,6 +63,7 @@ class TestHeadsView : public QObject {
 private slots:
     void init() { attn::test::failOnQtWarnings(); }
     void weightGridPaintsEachCellInItsColour();
+    void narrowCellsKeepEveryDigit();
     void sinkColumnBesideEveryHead();
     void meanPoolingDown();
     void copiesUpChangeNothing();
@@ -76,6 +79,37 @@ private slots:
     void exportsPngSvgPdf_data();
     void exportsPngSvgPdf();
 };
+
+void TestHeadsView::narrowCellsKeepEveryDigit()
+{
+    // A narrow cell once wrote 0.549 as "0.5": now the digits stay and the font shrinks, down to
+    // 60 %; below that the cell stays empty (the tooltip has the number).
+    QImage image(200, 40, QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    QFont font;
+    font.setPixelSize(20);
+    const double full = QFontMetricsF(font).horizontalAdvance(QStringLiteral("0.549"));
+    const auto inked = [&image](double width) {
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < int(width); ++x)
+                if (image.pixel(x, y) != qRgb(255, 255, 255)) return true;
+        return false;
+    };
+    QVERIFY(attn::ui::drawFittedText(painter, QRectF(0, 0, full + 6, 40), QStringLiteral("0.549"), font));
+    image.fill(Qt::white);
+    const double narrow = 0.8 * full + 4; // room for 80 % of the text
+    QVERIFY(attn::ui::drawFittedText(painter, QRectF(0, 0, narrow, 40), QStringLiteral("0.549"), font));
+    QVERIFY(inked(narrow));
+    QCOMPARE(painter.font().pixelSize(), 20); // the painter's font is given back
+    image.fill(Qt::white);
+    QVERIFY(
+        !attn::ui::drawFittedText(painter, QRectF(0, 0, 0.5 * full + 4, 40), QStringLiteral("0.549"), font));
+    QVERIFY(!inked(200));
+    painter.end();
+    // The grid writes weights as every view does: weightNumber, 0.549 with its three decimals.
+    QCOMPARE(attn::ui::weightNumber(0.549), QStringLiteral("0.549"));
+}
 
 void TestHeadsView::meanPoolingDown()
 {

@@ -66,6 +66,7 @@ private slots:
     void resetViewState();
     void singleKeyMessage();
     void toolTips();
+    void weightsAndEffectsOnTwoPanels();
     void scalesWithTheSize();
     void exportsPngSvgPdf_data();
     void exportsPngSvgPdf();
@@ -244,6 +245,33 @@ void TestInterventionView::toolTips()
     const QString effect = view.toolTipAt(bars[5].center(), size);
     QVERIFY2(effect.contains(QStringLiteral("0.7071067811865")), qPrintable(effect));
     QVERIFY(view.toolTipAt(QPointF(1, 1), size).isEmpty());
+}
+
+void TestInterventionView::weightsAndEffectsOnTwoPanels()
+{
+    // A weight (0 … 1) and a change of the output are different quantities: the figure puts them
+    // in two panels with baselines of their own, one above the other over the same key columns.
+    ScenarioDocument document;
+    QVERIFY(document.load(threeKeys()));
+    InterventionView view(&document);
+    const QSizeF size(1000, 600);
+    const std::vector<QRectF> bars = attn::ui::interventionBars(view.figure(), size);
+    QCOMPARE(bars.size(), std::size_t(6));
+    for (std::size_t j = 0; j < 3; ++j) {
+        const QRectF weight = bars[2 * j], effect = bars[2 * j + 1];
+        QCOMPARE(weight.bottom(), bars[0].bottom()); // one baseline per panel
+        QCOMPARE(effect.bottom(), bars[1].bottom());
+        QVERIFY(std::abs(weight.center().x() - effect.center().x()) < 1e-9); // the key's column
+        QVERIFY2(weight.bottom() < effect.top() || effect.height() == 0.0,
+                 qPrintable(QStringLiteral("weight bar ends at %1, effect bar starts at %2")
+                                .arg(weight.bottom())
+                                .arg(effect.top())));
+    }
+    // The largest effect fills most of its panel (its axis ends a tenth above it), whatever the
+    // weights: a's effect √(25/36 + 1/4) = 0.972 is the largest, c's weight 0.5 half of 1.
+    QVERIFY(std::abs(bars[1].height() / bars[5].height() - std::sqrt(25.0 / 36 + 0.25) / std::sqrt(0.5)) <
+            1e-9);
+    QVERIFY(std::abs(bars[4].height() / bars[0].height() - 2.0) < 1e-9);
 }
 
 void TestInterventionView::scalesWithTheSize()

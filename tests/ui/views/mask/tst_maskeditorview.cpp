@@ -93,6 +93,7 @@ private slots:
     void causalPreset();
     void causalPresetWithAlignment();
     void windowPresetGivesABand();
+    void presetsKeepTheHiddenCells();
     void paddingHidesAColumn();
     void clearShowsEverything();
     void fullyMaskedRowUnderEachPolicy_data();
@@ -213,6 +214,34 @@ void TestMaskEditorView::windowPresetGivesABand()
     QCOMPARE(pattern(document), QStringLiteral("1000 1100 1110 1111"));
     QVERIFY(view.applyWindow({}, {})); // no window at all
     QVERIFY(!document.scenario().mask.window);
+    QCOMPARE(pattern(document), QStringLiteral("1111 1111 1111 1111"));
+}
+
+void TestMaskEditorView::presetsKeepTheHiddenCells()
+{
+    // Mask parts combine with AND (lesson 7): a preset adds its pattern, it does not clear the
+    // cells the learner hid. Each preset is one undoable step.
+    ScenarioDocument document;
+    QVERIFY(document.load(grid(3, 3)));
+    MaskEditorView view(&document);
+    QVERIFY(view.toggleCell(2, 0)); // hide c→x
+    QCOMPARE(pattern(document), QStringLiteral("111 111 011"));
+    QVERIFY(view.applyCausal());
+    QCOMPARE(pattern(document), QStringLiteral("100 110 011")); // causal AND the hidden cell
+    QVERIFY(document.scenario().mask.causal);
+    document.undoStack()->undo();
+    QCOMPARE(pattern(document), QStringLiteral("111 111 011"));
+    QVERIFY(!document.scenario().mask.causal);
+
+    QVERIFY(document.load(grid(4, 4)));
+    QVERIFY(view.toggleCell(1, 1)); // hide b→y
+    QVERIFY(view.applyWindow(1, 1));
+    QCOMPARE(pattern(document), QStringLiteral("1100 1010 0111 0011"));
+    QCOMPARE(document.undoStack()->count(), 2);
+    document.undoStack()->undo();
+    QCOMPARE(pattern(document), QStringLiteral("1111 1011 1111 1111"));
+    // Clear is the one way to show everything again.
+    QVERIFY(view.clearMask());
     QCOMPARE(pattern(document), QStringLiteral("1111 1111 1111 1111"));
 }
 

@@ -65,9 +65,10 @@ private slots:
     void refusedEditKeepsTablesAndPlotsTogether();
     void hugeValuesAreCompactEverywhere();
     void nanFromAFileIsNoted();
+    void maskedScoresReadAsDashes();
     void linesOfAThousandKeysAreElided();
     void querySelectorWidensToItsLongestToken();
-    void scenarioNoteUnderTheValueTable();
+    void scenarioNoteAboveTheTables();
     void rawScoresShapesNameS();
     void selectedQueryRowIsScrolledIntoView();
     void projectionModeEditsXAndW();
@@ -169,6 +170,23 @@ void TestQkvEditorView::nanFromAFileIsNoted()
     QVERIFY(view.messageText().isEmpty());
 }
 
+void TestQkvEditorView::maskedScoresReadAsDashes()
+{
+    attn::Scenario s = attn::test::workedExample();
+    s.mask.causal = true; // q at position 0 (top-left) sees k1 only
+    s.alignment = attn::Alignment::TopLeft;
+    ScenarioDocument document;
+    QVERIFY(document.load(s));
+    QkvEditorView view(&document);
+    // k2's logit (0) never enters softmax: it is written "—", not "0.000".
+    QCOMPARE(view.scoresText(), QStringLiteral("Query “q”: scores = [0.707, —] → weights = [1.000, 0.000] "
+                                               "(— = masked: left out of softmax)"));
+    s.mask.causal = false;
+    QVERIFY(document.load(s));
+    QCOMPARE(view.scoresText(),
+             QStringLiteral("Query “q”: scores = [0.707, 0.000] → weights = [0.670, 0.330]"));
+}
+
 void TestQkvEditorView::linesOfAThousandKeysAreElided()
 {
     ScenarioDocument document;
@@ -206,7 +224,7 @@ void TestQkvEditorView::querySelectorWidensToItsLongestToken()
     QCOMPARE(selector->currentText(), QStringLiteral("tomorrow"));
 }
 
-void TestQkvEditorView::scenarioNoteUnderTheValueTable()
+void TestQkvEditorView::scenarioNoteAboveTheTables()
 {
     ScenarioDocument document;
     QVERIFY(document.load(attn::test::workedExample()));
@@ -217,6 +235,16 @@ void TestQkvEditorView::scenarioNoteUnderTheValueTable()
     view.setScenarioNote(QStringLiteral("  K = V:\n the token's features. "));
     QCOMPARE(view.scenarioNote(), QStringLiteral("K = V: the token's features."));
     QVERIFY(!note->isHidden());
+    // The comment is about the scenario: it stands above the first table, not inside V's panel.
+    view.resize(1200, 800);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const auto top = [&view](const QWidget *w) { return w->mapTo(&view, QPoint(0, 0)).y(); };
+    QVERIFY2(top(note) + note->height() <= top(view.tableView(TensorRole::Query)),
+             qPrintable(QStringLiteral("note at %1, Q table at %2")
+                            .arg(top(note))
+                            .arg(top(view.tableView(TensorRole::Query)))));
+    QVERIFY(!view.tableView(TensorRole::Value)->parentWidget()->isAncestorOf(note));
     view.setScenarioNote({});
     QVERIFY(note->isHidden());
 }
