@@ -4814,7 +4814,7 @@ with 1/√d_k: weight %4, logit %5</source>
     <message>
         <location line="+14"/>
         <source>The scenario sets its own scale %1; the bars use the default ones (1 and 1/√d_k).</source>
-        <translation>本场景设定了自己的缩放系数 %1；柱形使用默认值（1 和 1/√d_k）。</translation>
+        <translation>本场景设定了自己的缩放因子 %1；柱形使用默认值（1 和 1/√d_k）。</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -4983,7 +4983,7 @@ raw scores  a matrix S typed in directly (Q and K are then not used)</source>
         <location line="+6"/>
         <source>The scale multiplies q·k before the softmax: logits = scale · q·k / τ.
 auto is 1/√d_k for scaled dot and 1 otherwise; type a number to replace it.</source>
-        <translation>缩放系数在 softmax 之前乘以 q·k：logits = scale · q·k / τ。
+        <translation>缩放因子在 softmax 之前乘以 q·k：logits = scale · q·k / τ。
 auto 对缩放点积为 1/√d_k，其他情况为 1；输入一个数字即可替换它。</translation>
     </message>
     <message>
@@ -5000,7 +5000,7 @@ small steps (×1.03), Page Up and Page Down by one tick (×2.1). The box takes a
     <message>
         <location line="+12"/>
         <source>Use the default scale: 1/√d_k for scaled dot, 1 otherwise</source>
-        <translation>使用默认缩放系数：缩放点积为 1/√d_k，其他为 1</translation>
+        <translation>使用默认缩放因子：缩放点积为 1/√d_k，其他为 1</translation>
     </message>
     <message>
         <location line="+23"/>
@@ -5010,7 +5010,7 @@ small steps (×1.03), Page Up and Page Down by one tick (×2.1). The box takes a
     <message>
         <location line="+2"/>
         <source>Scale back to auto and temperature back to 1 (one undoable edit)</source>
-        <translation>将缩放系数恢复为 auto，温度恢复为 1（一次可撤销的编辑）</translation>
+        <translation>将缩放因子恢复为 auto，温度恢复为 1（一次可撤销的编辑）</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -5070,12 +5070,12 @@ small steps (×1.03), Page Up and Page Down by one tick (×2.1). The box takes a
     <message>
         <location line="+15"/>
         <source>Set scale %1</source>
-        <translation>设置缩放系数 %1</translation>
+        <translation>设置缩放因子 %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Set scale auto (%1)</source>
-        <translation>设置缩放系数为 auto（%1）</translation>
+        <translation>设置缩放因子为 auto（%1）</translation>
     </message>
     <message>
         <location line="+17"/>
@@ -5086,7 +5086,7 @@ small steps (×1.03), Page Up and Page Down by one tick (×2.1). The box takes a
     <message>
         <location line="-35"/>
         <source>Reset scale and temperature</source>
-        <translation>重置缩放系数和温度</translation>
+        <translation>重置缩放因子和温度</translation>
     </message>
     <message>
         <location line="+15"/>
@@ -5126,7 +5126,7 @@ masked: this key is not attended, whatever its score</source>
     <message>
         <location line="+2"/>
         <source>%1: logit = scale · score / temperature = %2 (computed; read-only)</source>
-        <translation>%1：logit = 缩放系数 · 分数 / 温度 = %2（计算所得；只读）</translation>
+        <translation>%1：logit = 缩放因子 · 分数 / 温度 = %2（计算所得；只读）</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -5138,7 +5138,7 @@ masked: this key is not attended, whatever its score</source>
         <source>
 logit = scale · S / temperature = %1</source>
         <translation>
-logit = 缩放系数 · S / 温度 = %1</translation>
+logit = 缩放因子 · S / 温度 = %1</translation>
     </message>
     <message>
         <location line="+21"/>
@@ -5319,7 +5319,7 @@ bfloat16 具有 float32 的范围，只有 8 位有效位。</translation>
 Scale and temperature are folded into S (both go back to 1): every weight stays the same.
 Choose a score kind above to compute the scores from Q and K again.</source>
         <translation>用等于当前所示 logits 的分数矩阵 S 替换 Q·Kᵀ，以便输入分数。
-缩放系数和温度并入 S（两者都恢复为 1）：每个权重保持不变。
+缩放因子和温度并入 S（两者都恢复为 1）：每个权重保持不变。
 在上方选择一种打分方式即可重新由 Q 和 K 计算分数。</translation>
     </message>
     <message>
@@ -5347,12 +5347,12 @@ Choose a score kind above to compute the scores from Q and K again.</source>
         <source>Raw scores replace Q·Kᵀ: Q and K are not used while S is given.
 logits = scale · S / temperature (scale 1 unless set), then softmax per row.</source>
         <translation>原始分数替换 Q·Kᵀ：给定 S 时不使用 Q 和 K。
-logits = 缩放系数 · S / 温度（未设置时缩放系数为 1），然后逐行 softmax。</translation>
+logits = 缩放因子 · S / 温度（未设置时缩放因子为 1），然后逐行 softmax。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Every score at once: S = scale · Q·Kᵀ / temperature (Vaswani et al. 2017, §3.2.1), before masking; A = softmax of each row.</source>
-        <translation>一次算出所有分数：S = 缩放系数 · Q·Kᵀ / 温度（Vaswani 等，2017，§3.2.1），在加掩码之前；A = 每行的 softmax。</translation>
+        <translation>一次算出所有分数：S = 缩放因子 · Q·Kᵀ / 温度（Vaswani 等，2017，§3.2.1），在加掩码之前；A = 每行的 softmax。</translation>
     </message>
     <message>
         <location line="+12"/>
@@ -5362,12 +5362,12 @@ logits = 缩放系数 · S / 温度（未设置时缩放系数为 1），然后�
     <message>
         <location line="+2"/>
         <source>S_ij = scale · vᵀtanh(W_q q_i + W_k k_j) / τ%1; A = softmax of each row over the visible keys.</source>
-        <translation>S_ij = 缩放系数 · vᵀtanh(W_q q_i + W_k k_j) / τ%1；A = 每行在可见键上的 softmax。</translation>
+        <translation>S_ij = 缩放因子 · vᵀtanh(W_q q_i + W_k k_j) / τ%1；A = 每行在可见键上的 softmax。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>S = scale · Q·Kᵀ / τ%1; A = softmax of each row over the visible keys.</source>
-        <translation>S = 缩放系数 · Q·Kᵀ / τ%1；A = 每行在可见键上的 softmax。</translation>
+        <translation>S = 缩放因子 · Q·Kᵀ / τ%1；A = 每行在可见键上的 softmax。</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -5377,7 +5377,7 @@ logits = 缩放系数 · S / 温度（未设置时缩放系数为 1），然后�
     <message>
         <location line="+4"/>
         <source>This scenario gives S itself instead of Q and K; logits = scale · S / τ%1.</source>
-        <translation>本场景直接给出 S，而不是 Q 和 K；logits = 缩放系数 · S / τ%1。</translation>
+        <translation>本场景直接给出 S，而不是 Q 和 K；logits = 缩放因子 · S / τ%1。</translation>
     </message>
     <message>
         <location line="+13"/>
@@ -7018,7 +7018,7 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
         <translation>查询 %1 已不在场景中。</translation>
     </message>
     <message>
-        <location filename="../ui/lessons/checkwords.cpp" line="+152"/>
+        <location filename="../ui/lessons/checkwords.cpp" line="+165"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -7042,7 +7042,7 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
 <context>
     <name>attn::lessons::check</name>
     <message>
-        <location line="-162"/>
+        <location line="-175"/>
         <source>n</source>
         <translation>n</translation>
     </message>
@@ -7438,6 +7438,51 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
         <translation>显示的分数</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>rollout vs effect shown</source>
+        <translation>显示 rollout 与效应</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>change measured</source>
+        <translation>测量的改动</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>sentence</source>
+        <translation>句子</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>prediction position</source>
+        <translation>预测位置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>snapshot measured</source>
+        <translation>测量的快照</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>tokens whose ranks disagree</source>
+        <translation>排序不一致的词元</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>agreement γ of rollout and effect</source>
+        <translation>rollout 与效应的一致度 γ</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>position rollout ranks first</source>
+        <translation>rollout 排第一的位置</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>position whose change moves the prediction most</source>
+        <translation>改动后预测移动最多的位置</translation>
+    </message>
+    <message>
         <location line="+30"/>
         <source>none</source>
         <translation>无</translation>
@@ -7459,11 +7504,12 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+34"/>
         <source>delete the token</source>
         <translation>删除该词元</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-33"/>
         <source>zero its value</source>
         <translation>把它的值置零</translation>
     </message>
@@ -7538,6 +7584,11 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
         <location line="+1"/>
         <source>entropy</source>
         <translation>熵</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>replace the token</source>
+        <translation>替换该词元</translation>
     </message>
 </context>
 <context>

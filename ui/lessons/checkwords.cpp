@@ -136,6 +136,20 @@ const QHash<QString, const char *> &names()
         {QStringLiteral("shown_step"), QT_TRANSLATE_NOOP("attn::lessons::check", "snapshot shown")},
         {QStringLiteral("heads_opened"), QT_TRANSLATE_NOOP("attn::lessons::check", "heads opened")},
         {QStringLiteral("role"), QT_TRANSLATE_NOOP("attn::lessons::check", "score shown")},
+        {QStringLiteral("effects_shown"),
+         QT_TRANSLATE_NOOP("attn::lessons::check", "rollout vs effect shown")},
+        {QStringLiteral("effect_change"), QT_TRANSLATE_NOOP("attn::lessons::check", "change measured")},
+        {QStringLiteral("effect_sequence"), QT_TRANSLATE_NOOP("attn::lessons::check", "sentence")},
+        {QStringLiteral("effect_position"), QT_TRANSLATE_NOOP("attn::lessons::check", "prediction position")},
+        {QStringLiteral("effect_step"), QT_TRANSLATE_NOOP("attn::lessons::check", "snapshot measured")},
+        {QStringLiteral("effect_disagreeing"),
+         QT_TRANSLATE_NOOP("attn::lessons::check", "tokens whose ranks disagree")},
+        {QStringLiteral("effect_gamma"),
+         QT_TRANSLATE_NOOP("attn::lessons::check", "agreement γ of rollout and effect")},
+        {QStringLiteral("effect_top_rollout"),
+         QT_TRANSLATE_NOOP("attn::lessons::check", "position rollout ranks first")},
+        {QStringLiteral("effect_top_effect"),
+         QT_TRANSLATE_NOOP("attn::lessons::check", "position whose change moves the prediction most")},
     };
     return table;
 }
@@ -203,8 +217,12 @@ QString plainValueText(const QString &name, double x, const QStringList &keyLabe
                           QT_TRANSLATE_NOOP("attn::lessons::check", "first token"),
                           QT_TRANSLATE_NOOP("attn::lessons::check", "target token"),
                           QT_TRANSLATE_NOOP("attn::lessons::check", "entropy")});
-    if (name == QLatin1String("running") || name == QLatin1String("checklist_complete") ||
-        name == QLatin1String("conv_causal") || name == QLatin1String("reaches_first"))
+    if (name == QLatin1String("effect_change"))
+        return choice(x, {QT_TRANSLATE_NOOP("attn::lessons::check", "replace the token"),
+                          QT_TRANSLATE_NOOP("attn::lessons::check", "delete the token")});
+    if (name == QLatin1String("running") || name == QLatin1String("effects_shown") ||
+        name == QLatin1String("checklist_complete") || name == QLatin1String("conv_causal") ||
+        name == QLatin1String("reaches_first"))
         return yesNo(x);
     return {};
 }
