@@ -1,5 +1,6 @@
 #include "ui/views/qkv/qkveditorview.h"
 
+#include "ui/base/fitscrollarea.h"
 #include "ui/models/matrixtablemodel.h"
 #include "ui/plots/barplot.h"
 #include "ui/plots/heatmapplot.h"
@@ -11,10 +12,12 @@
 #include "ui/views/qkv/tensorbuttons.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
 #include <QTimer>
@@ -43,6 +46,7 @@ QkvEditorView::QkvEditorView(doc::ScenarioDocument *document, QWidget *parent)
     big.setPointSizeF(big.pointSizeF() * 1.25);
     big.setBold(true);
     m_shapesLabel->setFont(big);
+    m_shapesLabel->setWordWrap(true); // two lines rather than a wider view
     m_shapesLabel->setToolTip(tr("Q: n_q × (H_q·d_k)   K: n_k × (H_kv·d_k)   V: n_k × (H_kv·d_v)\n"
                                  "A = softmax(scores): n_q × n_k per head   O = A·V: n_q × (H_q·d_v)"));
 
@@ -75,7 +79,11 @@ QkvEditorView::QkvEditorView(doc::ScenarioDocument *document, QWidget *parent)
     auto *scoreControls = new ScoreControls(m_document, this); // score kind, scale, temperature
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(tensors);
+    // The tensors scroll on their own when the window is low (1280 × 720, presentation mode):
+    // each table keeps two rows in sight, and the plots keep the window's whole height.
+    auto *tensorArea = new FitScrollArea(tensors, splitter);
+    tensorArea->setObjectName(QStringLiteral("tensorArea"));
+    splitter->addWidget(tensorArea);
     splitter->addWidget(createPlotsPanel());
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
@@ -124,6 +132,7 @@ QWidget *QkvEditorView::createTensorPanel(TensorRole role)
     layout->setContentsMargins(6, 6, 6, 6);
     m_panelTitles[i] = new QLabel(box);
     m_panelTitles[i]->setTextFormat(Qt::RichText);
+    m_panelTitles[i]->setWordWrap(true); // the shapes go to a second line in a narrow column
     layout->addWidget(m_panelTitles[i]);
     if (role == TensorRole::Value) {
         // The scenario's own explanation (its "comment"), e.g. why V equals K in a preset.
@@ -254,6 +263,26 @@ QString QkvEditorView::messageText() const
     return m_messageLabel->text();
 }
 
+void QkvEditorView::fitTableRows()
+{
+    for (QTableView *table : m_tables) {
+        // Rows as tall as the text (presentation mode's fonts are larger), and at least two of
+        // them (or all) in sight: the table's minimum height, which the tensor column scrolls for.
+        const int row = std::max(24, table->fontMetrics().height() + 8);
+        table->verticalHeader()->setDefaultSectionSize(row);
+        const int rows = std::min(table->model()->rowCount(), 2);
+        const int frame = 2 * table->frameWidth();
+        table->setMinimumHeight(table->horizontalHeader()->sizeHint().height() + rows * row + frame +
+                                table->horizontalScrollBar()->sizeHint().height());
+    }
+}
+
+void QkvEditorView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange && m_messageLabel) fitTableRows();
+}
+
 void QkvEditorView::updateScenario()
 {
     m_shapesLabel->setText(shapesLine(*m_document));
@@ -273,6 +302,7 @@ void QkvEditorView::updateScenario()
                                                : QAbstractItemView::AllEditTriggers);
     }
     updateSelectors();
+    if (m_messageLabel) fitTableRows();
 }
 
 void QkvEditorView::updateSelectors()

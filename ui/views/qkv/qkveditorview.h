@@ -73,6 +73,9 @@ public:
     void setScenarioNote(const QString &note);
     QString scenarioNote() const;
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     QWidget *createTensorPanel(doc::TensorRole role);
     QWidget *createPlotsPanel();
@@ -80,6 +83,8 @@ private:
     void updateTrace();
     void updateSelection();
     void updateSelectors();
+    /// Row heights for the font, and each table's minimum height: two rows in sight.
+    void fitTableRows();
     /// Shows `message` in red on the message line (empty hides the line).
     void showMessage(const QString &message);
     /// Shows `note` in brown on the message line (empty hides the line).
