@@ -4,7 +4,7 @@
 <context>
     <name>AccessActions</name>
     <message>
-        <location filename="../ui/shell/accessactions.cpp" line="+35"/>
+        <location filename="../ui/shell/accessactions.cpp" line="+36"/>
         <source>Show as &amp;table</source>
         <translation>以表格显示(&amp;T)</translation>
     </message>
@@ -63,17 +63,17 @@
     <name>BarPlot</name>
     <message>
         <location filename="../ui/plots/barplot.cpp" line="+64"/>
-        <location line="+71"/>
+        <location line="+87"/>
         <source>Weights of the selected query</source>
         <translation>所选查询的权重</translation>
     </message>
     <message>
-        <location line="-44"/>
+        <location line="-62"/>
         <source>weight</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+58"/>
         <source>keys (n_k = %1; this query sees none: all_masked_rows “%2”)</source>
         <translation>键（n_k = %1；此查询看不到任何键：all_masked_rows “%2”）</translation>
     </message>
@@ -167,7 +167,7 @@ weight %3</source>
         <translation>无权重</translation>
     </message>
     <message>
-        <location line="+92"/>
+        <location line="+101"/>
         <source>%1: output of “%2” takes %3 of input token “%4”</source>
         <translation>%1：“%2”的输出取输入词元“%4”的 %3</translation>
     </message>
@@ -925,18 +925,18 @@ a state h_t</source>
 <context>
     <name>CostPlot</name>
     <message>
-        <location filename="../ui/plots/costplot.cpp" line="+124"/>
-        <location line="+66"/>
+        <location filename="../ui/plots/costplot.cpp" line="+125"/>
+        <location line="+67"/>
         <source>What attention costs as the sequence grows (log–log axes)</source>
         <translation>随序列增长注意力的开销（双对数坐标）</translation>
     </message>
     <message>
-        <location line="-29"/>
+        <location line="-30"/>
         <source>bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>Attention cost against n (log–log)</source>
         <translation>注意力开销与 n 的关系（双对数）</translation>
     </message>
@@ -961,7 +961,7 @@ a state h_t</source>
         <translation>数量（配对数，FLOP）</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+42"/>
         <source>%1 heads</source>
         <translation>%1 个头</translation>
     </message>
@@ -1084,7 +1084,7 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
 <context>
     <name>CostView</name>
     <message>
-        <location filename="../ui/views/cost/costview.cpp" line="+42"/>
+        <location filename="../ui/views/cost/costview.cpp" line="+43"/>
         <source>Sequence length n (n_q = n_k)</source>
         <translation>序列长度 n（n_q = n_k）</translation>
     </message>
@@ -1388,7 +1388,7 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
 <context>
     <name>FigureActions</name>
     <message>
-        <location filename="../ui/shell/figureactions.cpp" line="+54"/>
+        <location filename="../ui/shell/figureactions.cpp" line="+55"/>
         <source>&amp;Export figure…</source>
         <translation>导出图(&amp;E)…</translation>
     </message>
@@ -1513,6 +1513,24 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
     </message>
 </context>
 <context>
+    <name>FigureOnlyMode</name>
+    <message>
+        <location filename="../ui/shell/figureonlymode.cpp" line="+55"/>
+        <source>&amp;Figure only</source>
+        <translation>仅显示图(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Show only the figure, full screen, for a projector (F11 or Esc to leave)</source>
+        <translation>全屏只显示图，适合投影仪（按 F11 或 Esc 退出）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Leave figure only</source>
+        <translation>退出仅显示图</translation>
+    </message>
+</context>
+<context>
     <name>FigureTableDialog</name>
     <message>
         <location filename="../ui/shell/figuretabledialog.cpp" line="+19"/>
@@ -1553,7 +1571,7 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
 <context>
     <name>HeadGrid</name>
     <message>
-        <location filename="../ui/views/train/headgrid.cpp" line="+29"/>
+        <location filename="../ui/views/train/headgrid.cpp" line="+31"/>
         <source>Attention weights of every head on the probe sequence</source>
         <translation>每个头在探测序列上的注意力权重</translation>
     </message>
@@ -1726,7 +1744,7 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>一个错误</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+91"/>
         <source>Attention weights A</source>
         <translation>注意力权重 A</translation>
     </message>
@@ -1736,7 +1754,7 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>权重</translation>
     </message>
     <message>
-        <location line="+132"/>
+        <location line="+148"/>
         <source>keys (n_k = %1) and the sink, which carries no value</source>
         <translation>键（n_k = %1）和汇点（不携带值）</translation>
     </message>
@@ -2107,12 +2125,12 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+64"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+67"/>
         <source>Attention Lab</source>
         <translation>注意力实验室</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+74"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2213,8 +2231,8 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>载入另一个场景会替换当前场景及其撤销历史。</translation>
     </message>
     <message>
-        <location line="-136"/>
-        <location line="+163"/>
+        <location line="-138"/>
+        <location line="+165"/>
         <location line="+12"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
@@ -2249,8 +2267,8 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>窗口改为显示你上次所在的课程。</translation>
     </message>
     <message>
-        <location line="-346"/>
-        <location line="+163"/>
+        <location line="-348"/>
+        <location line="+165"/>
         <location line="+12"/>
         <source>%1
 
@@ -2260,8 +2278,8 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
 %2</translation>
     </message>
     <message>
-        <location line="-173"/>
-        <location line="+192"/>
+        <location line="-175"/>
+        <location line="+194"/>
         <source>The file is a valid scenario, but its attention cannot be computed:
 %1</source>
         <translation>该文件是有效的场景，但其注意力无法计算：
@@ -2378,7 +2396,7 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
 <context>
     <name>MaskCanvas</name>
     <message>
-        <location filename="../ui/views/mask/maskcanvas.cpp" line="+94"/>
+        <location filename="../ui/views/mask/maskcanvas.cpp" line="+96"/>
         <source>key_padding of “%1”: click to mark it as padding or as a real token</source>
         <translation>“%1”的 key_padding：点击将其标记为填充或真实词元</translation>
     </message>
@@ -2531,7 +2549,7 @@ query, as in an encoder; the rest stays causal. Setting a prefix turns causal on
 <context>
     <name>MaskEditorView</name>
     <message>
-        <location filename="../ui/views/mask/maskeditorview.cpp" line="+128"/>
+        <location filename="../ui/views/mask/maskeditorview.cpp" line="+129"/>
         <source>%1: refused (%2).</source>
         <translation>%1：被拒绝（%2）。</translation>
     </message>
@@ -2987,7 +3005,7 @@ click or Space shows it</source>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+83"/>
+        <location line="+92"/>
         <source>No run yet: press Run.</source>
         <translation>尚未运行：请按“运行”。</translation>
     </message>
@@ -3212,7 +3230,7 @@ cos(输出, 针的值) = %3
 <context>
     <name>PathsCanvas</name>
     <message>
-        <location filename="../ui/views/paths/pathscanvas.cpp" line="+110"/>
+        <location filename="../ui/views/paths/pathscanvas.cpp" line="+113"/>
         <source>From position i = %1 to j = %2, n = %3</source>
         <translation>从位置 i = %1 到 j = %2，n = %3</translation>
     </message>
@@ -4359,7 +4377,7 @@ ALiBi：%1</translation>
 <context>
     <name>QkvEditorView</name>
     <message>
-        <location filename="../ui/views/qkv/qkveditorview.cpp" line="+46"/>
+        <location filename="../ui/views/qkv/qkveditorview.cpp" line="+50"/>
         <source>Q: n_q × (H_q·d_k)   K: n_k × (H_kv·d_k)   V: n_k × (H_kv·d_v)
 A = softmax(scores): n_q × n_k per head   O = A·V: n_q × (H_q·d_v)</source>
         <translation>Q：n_q × (H_q·d_k)   K：n_k × (H_kv·d_k)   V：n_k × (H_kv·d_v)
@@ -4386,12 +4404,12 @@ A = softmax(分数)：每个头 n_q × n_k   O = A·V：n_q × (H_q·d_v)</trans
         <translation>查询：</translation>
     </message>
     <message>
-        <location line="+204"/>
+        <location line="+230"/>
         <source> — computed from X: edit X or %1 above</source>
         <translation> — 由 X 计算得出：请编辑上方的 X 或 %1</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>head %1 (K/V head %2)</source>
         <translation>头 %1（K/V 头 %2）</translation>
     </message>
@@ -5084,13 +5102,13 @@ bfloat16 具有 float32 的范围，只有 8 位有效位。</translation>
 <context>
     <name>ScoresTable</name>
     <message>
-        <location filename="../ui/views/common/scorestable.cpp" line="+25"/>
-        <location line="+104"/>
+        <location filename="../ui/views/common/scorestable.cpp" line="+27"/>
+        <location line="+110"/>
         <source>Edit scores directly</source>
         <translation>直接编辑分数</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location line="-107"/>
         <source>Replace Q·Kᵀ by a score matrix S equal to the logits shown, so that you can type scores.
 Scale and temperature are folded into S (both go back to 1): every weight stays the same.
 Choose a score kind above to compute the scores from Q and K again.</source>
@@ -5099,7 +5117,7 @@ Choose a score kind above to compute the scores from Q and K again.</source>
 在上方选择一种打分方式即可重新由 Q 和 K 计算分数。</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+56"/>
         <source>, shared by all %1 heads</source>
         <translation>，由全部 %1 个头共享</translation>
     </message>
@@ -5269,7 +5287,7 @@ weight = %5</source>
 <context>
     <name>SentenceArcsView</name>
     <message>
-        <location filename="../ui/views/sentence/sentencearcsview.cpp" line="+105"/>
+        <location filename="../ui/views/sentence/sentencearcsview.cpp" line="+107"/>
         <source>Click a word to make it the query (or walk the words with ← / → and press Enter; ↑ / ↓ step through the queries); hover a word for its exact weight.</source>
         <translation>点击一个词使其成为查询（或用 ← / → 在词之间移动并按 Enter；↑ / ↓ 逐个切换查询）；悬停在词上查看其精确权重。</translation>
     </message>
@@ -5427,11 +5445,12 @@ masked: this query may not attend to this key</source>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+1"/>
         <source>Window</source>
         <translation>窗口</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-1"/>
         <source>Next or previous control</source>
         <translation>下一个或上一个控件</translation>
     </message>
@@ -5439,6 +5458,16 @@ masked: this query may not attend to this key</source>
         <location line="+0"/>
         <source>Tab, Shift+Tab</source>
         <translation>Tab、Shift+Tab</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leave figure only (View → Figure only)</source>
+        <translation>退出仅显示图（视图 → 仅显示图）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Esc, F11</source>
+        <translation>Esc、F11</translation>
     </message>
 </context>
 <context>
@@ -6662,7 +6691,7 @@ softmax 权重 %3
         <translation>无效的图尺寸 %1×%2：两者都必须为正数。</translation>
     </message>
     <message>
-        <location filename="../ui/views/qkv/editortext.cpp" line="+43"/>
+        <location filename="../ui/views/qkv/editortext.cpp" line="+44"/>
         <source>%1 per head (%2 heads)</source>
         <translation>每个头 %1（%2 个头）</translation>
     </message>

@@ -15,6 +15,7 @@
 #include "ui/shell/accessactions.h"
 #include "ui/shell/computeprogress.h"
 #include "ui/shell/figureactions.h"
+#include "ui/shell/figureonlymode.h"
 #include "ui/shell/screenfit.h"
 #include "ui/shell/tensoractions.h"
 #include "ui/shell/tensorimport.h"
@@ -105,7 +106,8 @@ MainWindow::MainWindow(const QString &presetId, QWidget *parent) : QMainWindow(p
     new WorkspaceController(this); // File → workspaces, autosave, title
     new FigureActions(this);       // File → Export figure…, lesson figures; Edit → Copy figure
     addPreferencesActions(this);   // Edit → Undo history, Preferences…
-    new AccessActions(this);       // View → Show as table, High contrast, Bilingual; Help → Keys
+    m_figureOnly = new FigureOnlyMode(this, m_views, findChild<QMenu *>(QStringLiteral("viewMenu"))); // F11
+    new AccessActions(this); // View → Show as table, High contrast, Bilingual; Help → Keys
     resize(1360, 860);
     new ScreenFit(this); // never past the screen's edge, however large the fonts
 }
@@ -463,7 +465,7 @@ void MainWindow::onLessonStepActivated()
         m_presetChooser->setPlaceholderText(tr("(a lesson)"));
         m_presetChooser->setCurrentIndex(-1);
     }
-    m_lessonDock->show();
+    if (!m_figureOnly || !m_figureOnly->isActive()) m_lessonDock->show();
     statusBar()->showMessage(
         tr("%1 — %2: %3").arg(lesson->title, m_navigator->stepIndicatorText(), step->title));
 }
