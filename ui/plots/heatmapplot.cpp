@@ -500,6 +500,8 @@ bool HeatmapPlot::event(QEvent *event)
             QToolTip::showText(help->globalPos(), sinkToolTip(row), this);
         else if (m_title->text() != m_fullTitle && m_title->outerRect().contains(help->pos()))
             QToolTip::showText(help->globalPos(), m_fullTitle, this); // the title was cut to fit
+        else if (const QString full = abbreviatedTickAt(xAxis, help->pos()); !full.isEmpty())
+            QToolTip::showText(help->globalPos(), full, this); // a key label cut to fit
         else
             QToolTip::hideText();
         return true;
