@@ -1,6 +1,7 @@
 #include "ui/views/qkv/qkveditorview.h"
 
 #include "ui/base/fitscrollarea.h"
+#include "ui/base/textcolors.h"
 #include "ui/models/matrixtablemodel.h"
 #include "ui/plots/barplot.h"
 #include "ui/plots/heatmapplot.h"
@@ -140,7 +141,8 @@ QWidget *QkvEditorView::createTensorPanel(TensorRole role)
         m_scenarioNote->setObjectName(QStringLiteral("scenarioNote"));
         m_scenarioNote->setWordWrap(true);
         m_scenarioNote->setTextFormat(Qt::PlainText);
-        m_scenarioNote->setStyleSheet(QStringLiteral("QLabel { color: #444; font-style: italic; }"));
+        m_scenarioNote->setStyleSheet(QStringLiteral("QLabel { font-style: italic; }"));
+        setTextTone(m_scenarioNote, TextTone::Secondary);
         m_scenarioNote->setVisible(false);
         layout->addWidget(m_scenarioNote);
     }
@@ -281,6 +283,7 @@ void QkvEditorView::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange && m_messageLabel) fitTableRows();
+    if (event->type() == QEvent::PaletteChange && m_messageLabel) updateScenario(); // the titles' grey
 }
 
 void QkvEditorView::updateScenario()
@@ -398,14 +401,16 @@ void QkvEditorView::updateSelection()
 
 void QkvEditorView::showMessage(const QString &message)
 {
-    m_messageLabel->setStyleSheet(QStringLiteral("QLabel { color: #c0392b; font-weight: bold; }"));
+    m_messageLabel->setStyleSheet(QStringLiteral("QLabel { font-weight: bold; }"));
+    setTextTone(m_messageLabel, TextTone::Error);
     m_messageLabel->setText(message);
     m_messageLabel->setVisible(!message.isEmpty());
 }
 
 void QkvEditorView::showNote(const QString &note)
 {
-    m_messageLabel->setStyleSheet(QStringLiteral("QLabel { color: #7a4b00; }"));
+    m_messageLabel->setStyleSheet(QString());
+    setTextTone(m_messageLabel, TextTone::Warning);
     m_messageLabel->setText(note);
     m_messageLabel->setVisible(!note.isEmpty());
 }
