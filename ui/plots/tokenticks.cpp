@@ -125,6 +125,7 @@ bool setTokenTicks(QCPAxis *axis, const QStringList &labels, bool mayRotate,
     }
     ticks.insert(extra);
     axis->setProperty(kFullNames, fullNames);
+    axis->setProperty(kAppliedFont, font); // the caller's next font is told apart from this one
     auto *currentTicker = dynamic_cast<QCPAxisTickerText *>(axis->ticker().data());
     if (currentTicker && currentTicker->ticks() == ticks && axis->tickLabelRotation() == fit.rotation &&
         current == font)
@@ -134,7 +135,6 @@ bool setTokenTicks(QCPAxis *axis, const QStringList &labels, bool mayRotate,
     axis->setTicker(ticker);
     axis->setTickLabelRotation(fit.rotation);
     axis->setTickLabelFont(font);
-    axis->setProperty(kAppliedFont, font);
     return true;
 }
 

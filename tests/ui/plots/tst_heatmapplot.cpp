@@ -1,8 +1,11 @@
 // HeatmapPlot: what it draws for a trace, and its PNG/SVG/PDF export.
 #include "plotfiles.h"
 #include "strictwarnings.h"
+#include "ui/base/appsettings.h"
+#include "ui/plots/barplot.h"
 #include "ui/plots/colorbar.h"
 #include "ui/plots/heatmapplot.h"
+#include "ui/views/common/paintfit.h"
 #include "workedexample.h"
 
 #include <QSignalSpy>
@@ -48,6 +51,7 @@ private slots:
     void cellTextIsCompact();
     void manyTokensThinTheTickLabels();
     void thirtyTwoTokensAreAllLabelled();
+    void presentationModeEnlargesFigureText();
     void clickSelectsAQuery();
     void exportsEveryFormat_data();
     void exportsEveryFormat();
@@ -230,6 +234,36 @@ void TestHeatmapPlot::thirtyTwoTokensAreAllLabelled()
                                 .arg(metrics.height())
                                 .arg(plot.axisRect()->height() / double(n))));
     }
+}
+
+void TestHeatmapPlot::presentationModeEnlargesFigureText()
+{
+    // Presentation mode multiplies figure text by 1.5, as it does the tables': the heatmap's and
+    // the bar chart's axis labels 10 → 15 pt, their titles 11 → 16.5 pt (while they fit), painted
+    // figures' pixel fonts 10 → 15 px; back to normal when the mode goes.
+    QTemporaryDir dir;
+    attn::ui::AppSettings &settings = attn::ui::AppSettings::instance();
+    settings.useFile(dir.filePath(QStringLiteral("settings.ini")));
+    const attn::AttentionTrace trace = attn::attend(attn::test::workedExample());
+    HeatmapPlot heatmap;
+    attn::ui::BarPlot bars;
+    for (QCustomPlot *plot : std::initializer_list<QCustomPlot *>{&heatmap, &bars}) plot->resize(900, 600);
+    heatmap.setHead(trace.heads[0], {QStringLiteral("q")}, {QStringLiteral("k1"), QStringLiteral("k2")});
+    const auto sizes = [&] {
+        heatmap.replot(QCustomPlot::rpImmediateRefresh);
+        bars.replot(QCustomPlot::rpImmediateRefresh);
+        return QList<double>{heatmap.xAxis->labelFont().pointSizeF(),
+                             heatmap.yAxis->tickLabelFont().pointSizeF(),
+                             bars.xAxis->tickLabelFont().pointSizeF(), bars.yAxis->labelFont().pointSizeF(),
+                             double(attn::ui::pixelFont(10).pixelSize())};
+    };
+    settings.setPresentationMode(false);
+    QCOMPARE(sizes(), (QList<double>{10, 10, 10, 10, 10}));
+    settings.setPresentationMode(true);
+    QCOMPARE(sizes(), (QList<double>{15, 15, 15, 15, 15}));
+    QCOMPARE(heatmap.findChild<QCPTextElement *>()->font().pointSizeF(), 16.5);
+    settings.setPresentationMode(false);
+    QCOMPARE(sizes(), (QList<double>{10, 10, 10, 10, 10}));
 }
 
 void TestHeatmapPlot::manyTokensThinTheTickLabels()
