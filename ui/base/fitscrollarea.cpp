@@ -1,6 +1,7 @@
 #include "ui/base/fitscrollarea.h"
 
 #include <QEvent>
+#include <QLayout>
 #include <QScrollBar>
 
 #include <algorithm>
@@ -70,9 +71,18 @@ void FitScrollArea::fitPage()
 {
     QWidget *page = widget();
     if (!page) return;
-    const QSize size =
-        pageSizeFor(maximumViewportSize(), minimumOf(page), horizontalScrollBar()->sizeHint().height(),
-                    verticalScrollBar()->sizeHint().width());
+    const int horizontalBar = horizontalScrollBar()->sizeHint().height();
+    const int verticalBar = verticalScrollBar()->sizeHint().width();
+    QSize minimum = minimumOf(page);
+    QSize size = pageSizeFor(maximumViewportSize(), minimum, horizontalBar, verticalBar);
+    // Wrapped text is taller in a narrower page: the least height at the width it gets (twice,
+    // since a vertical scroll bar that this brings makes the page narrower still).
+    if (const QLayout *layout = page->layout(); layout && layout->hasHeightForWidth()) {
+        for (int pass = 0; pass < 2; ++pass) {
+            minimum.setHeight(std::max(minimum.height(), layout->minimumHeightForWidth(size.width())));
+            size = pageSizeFor(maximumViewportSize(), minimum, horizontalBar, verticalBar);
+        }
+    }
     if (page->size() != size) page->resize(size);
 }
 

@@ -10,7 +10,8 @@ namespace attn::ui {
 
 /// Holds `page` (it becomes the area's widget). Unlike QScrollArea::setWidgetResizable(), the
 /// page is never made taller than the area because its wrapped text would like more height
-/// (QScrollArea sizes a height-for-width page to its preferred height): only its minimum counts.
+/// (QScrollArea sizes a height-for-width page to its preferred height): only its minimum counts,
+/// the least height its layout needs at the width it gets (wrapped lines included).
 class FitScrollArea : public QScrollArea {
 public:
     explicit FitScrollArea(QWidget *page, QWidget *parent = nullptr);

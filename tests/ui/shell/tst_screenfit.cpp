@@ -8,6 +8,8 @@
 #include "ui/base/wraprow.h"
 #include "ui/lessons/lesson.h"
 #include "ui/lessons/lessonnavigator.h"
+#include "ui/plots/barplot.h"
+#include "ui/plots/heatmapplot.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/screenfit.h"
 #include "ui/views/qkv/qkveditorview.h"
@@ -135,6 +137,13 @@ void TestScreenFit::pageFillsTheAreaAboveItsMinimum()
     QTRY_COMPARE(page->width(), page->minimumSizeHint().width());
     QVERIFY(page->width() > 250);
     QVERIFY(area.horizontalScrollBar()->maximum() > 0);
+    // The label wraps into more lines there: the page is tall enough for them and the table's
+    // minimum, rather than squeezing the table.
+    QTRY_VERIFY2(table->height() >= table->minimumHeight() &&
+                     page->height() >= label->heightForWidth(label->width()) + table->minimumHeight(),
+                 qPrintable(QStringLiteral("page %1, label %2")
+                                .arg(page->height())
+                                .arg(label->heightForWidth(label->width()))));
     // The area itself asks for little: a window around it can be small.
     QVERIFY(area.minimumSizeHint().width() < 150);
 }
@@ -236,6 +245,12 @@ void TestScreenFit::editorTablesShowTheirRowsInPresentationMode()
                             .arg(window.editorView()->width())
                             .arg(window.editorView()->minimumSizeHint().width())
                             .arg(page->viewport()->width())));
+    // The plots keep at least their minimum heights (the wrapped titles above them take lines).
+    for (QWidget *plot : {static_cast<QWidget *>(window.editorView()->findChild<attn::ui::HeatmapPlot *>()),
+                          static_cast<QWidget *>(window.editorView()->findChild<attn::ui::BarPlot *>())})
+        QVERIFY2(
+            plot->height() >= plot->minimumHeight(),
+            qPrintable(QStringLiteral("%1: %2 px").arg(plot->metaObject()->className()).arg(plot->height())));
     for (attn::doc::TensorRole role :
          {attn::doc::TensorRole::Query, attn::doc::TensorRole::Key, attn::doc::TensorRole::Value}) {
         QTableView *table = window.editorView()->tableView(role);
