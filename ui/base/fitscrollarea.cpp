@@ -19,7 +19,35 @@ QSize minimumOf(const QWidget *widget)
     return minimum;
 }
 
+/// Sets its widget's minimum height after each resize and layout change (keepWrappedHeight()).
+class WrappedHeight : public QObject {
+public:
+    explicit WrappedHeight(QWidget *widget) : QObject(widget), m_widget(widget)
+    {
+        widget->installEventFilter(this);
+    }
+
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == m_widget &&
+            (event->type() == QEvent::Resize || event->type() == QEvent::LayoutRequest))
+            if (const QLayout *layout = m_widget->layout(); layout && layout->hasHeightForWidth()) {
+                const int height = layout->minimumHeightForWidth(m_widget->width());
+                if (height > 0 && height != m_widget->minimumHeight()) m_widget->setMinimumHeight(height);
+            }
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    QWidget *m_widget;
+};
+
 } // namespace
+
+void keepWrappedHeight(QWidget *widget)
+{
+    new WrappedHeight(widget);
+}
 
 FitScrollArea::FitScrollArea(QWidget *page, QWidget *parent) : QScrollArea(parent)
 {

@@ -36,4 +36,9 @@ private:
 /// The page `widget` holds when it is a FitScrollArea, else `widget` itself (null stays null).
 QWidget *pageOf(QWidget *widget);
 
+/// Keeps `widget`'s minimum height at the least height its layout needs at its current width
+/// (wrapped lines included), from now on: for a widget in a QSplitter, which does not pass
+/// height-for-width on, so that the page around it grows (and scrolls) instead of squeezing it.
+void keepWrappedHeight(QWidget *widget);
+
 } // namespace attn::ui

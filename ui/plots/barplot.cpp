@@ -98,6 +98,7 @@ void BarPlot::applyTextScale()
 {
     // Title 11 pt bold, tick and axis labels 10 pt, times presentation mode's factor.
     const double k = AppSettings::instance().figureTextScale();
+    setMinimumHeight(qRound(120 * k)); // room for the larger labels around the bars
     const QFont ticks(font().family(), qRound(10 * k));
     m_title->setFont(QFont(font().family(), qRound(11 * k), QFont::Bold));
     for (QCPAxis *axis : {xAxis, yAxis}) {

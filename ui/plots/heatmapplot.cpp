@@ -185,6 +185,7 @@ void HeatmapPlot::applyTextScale()
     // Axis labels 10 pt, the colour bar's 9 pt, times presentation mode's factor; the cells and
     // the title read the factor when they are drawn and fitted.
     const double k = AppSettings::instance().figureTextScale();
+    setMinimumHeight(qRound(160 * k)); // room for the larger labels around the cells
     for (QCPAxis *axis : {xAxis, yAxis}) {
         axis->setTickLabelFont(QFont(font().family(), qRound(10 * k)));
         axis->setLabelFont(QFont(font().family(), qRound(10 * k)));

@@ -182,6 +182,7 @@ QWidget *QkvEditorView::createPlotsPanel()
     auto *panel = new QWidget(this);
     auto *layout = new QVBoxLayout(panel);
     layout->setContentsMargins(0, 0, 0, 0);
+    keepWrappedHeight(panel); // in a splitter: its wrapped lines must not squeeze the plots
     m_heatmap = new HeatmapPlot(panel);
     m_barPlot = new BarPlot(panel);
     auto *plots = new QSplitter(Qt::Vertical, panel);
