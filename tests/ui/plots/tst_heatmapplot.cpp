@@ -5,7 +5,6 @@
 #include "ui/plots/barplot.h"
 #include "ui/plots/colorbar.h"
 #include "ui/plots/heatmapplot.h"
-#include "ui/views/common/paintfit.h"
 #include "workedexample.h"
 
 #include <QSignalSpy>
@@ -239,8 +238,8 @@ void TestHeatmapPlot::thirtyTwoTokensAreAllLabelled()
 void TestHeatmapPlot::presentationModeEnlargesFigureText()
 {
     // Presentation mode multiplies figure text by 1.5, as it does the tables': the heatmap's and
-    // the bar chart's axis labels 10 → 15 pt, their titles 11 → 16.5 pt (while they fit), painted
-    // figures' pixel fonts 10 → 15 px; back to normal when the mode goes.
+    // the bar chart's axis labels 10 → 15 pt, the heatmap's title 11 → 16.5 pt (while it fits);
+    // back to normal when the mode goes.
     QTemporaryDir dir;
     attn::ui::AppSettings &settings = attn::ui::AppSettings::instance();
     settings.useFile(dir.filePath(QStringLiteral("settings.ini")));
@@ -254,16 +253,15 @@ void TestHeatmapPlot::presentationModeEnlargesFigureText()
         bars.replot(QCustomPlot::rpImmediateRefresh);
         return QList<double>{heatmap.xAxis->labelFont().pointSizeF(),
                              heatmap.yAxis->tickLabelFont().pointSizeF(),
-                             bars.xAxis->tickLabelFont().pointSizeF(), bars.yAxis->labelFont().pointSizeF(),
-                             double(attn::ui::pixelFont(10).pixelSize())};
+                             bars.xAxis->tickLabelFont().pointSizeF(), bars.yAxis->labelFont().pointSizeF()};
     };
     settings.setPresentationMode(false);
-    QCOMPARE(sizes(), (QList<double>{10, 10, 10, 10, 10}));
+    QCOMPARE(sizes(), (QList<double>{10, 10, 10, 10}));
     settings.setPresentationMode(true);
-    QCOMPARE(sizes(), (QList<double>{15, 15, 15, 15, 15}));
+    QCOMPARE(sizes(), (QList<double>{15, 15, 15, 15}));
     QCOMPARE(heatmap.findChild<QCPTextElement *>()->font().pointSizeF(), 16.5);
     settings.setPresentationMode(false);
-    QCOMPARE(sizes(), (QList<double>{10, 10, 10, 10, 10}));
+    QCOMPARE(sizes(), (QList<double>{10, 10, 10, 10}));
 }
 
 void TestHeatmapPlot::manyTokensThinTheTickLabels()

@@ -1,7 +1,5 @@
 #include "ui/views/common/paintfit.h"
 
-#include "ui/base/appsettings.h"
-
 #include <QFontMetricsF>
 #include <QPainter>
 
@@ -11,12 +9,6 @@
 namespace attn::ui {
 
 QFont pixelFont(double pixels, bool bold, const QFont &base)
-{
-    // Presentation mode: larger text.
-    return exactPixelFont(pixels * AppSettings::instance().figureTextScale(), bold, base);
-}
-
-QFont exactPixelFont(double pixels, bool bold, const QFont &base)
 {
     QFont font = base;
     font.setPixelSize(std::max(1, static_cast<int>(std::lround(pixels))));

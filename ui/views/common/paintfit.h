@@ -13,12 +13,10 @@ class QRectF;
 
 namespace attn::ui {
 
-/// `base` (default: the application font) at `pixels` px times AppSettings::figureTextScale()
-/// (presentation mode), rounded, at least 1 px; bold or not.
+/// `base` (default: the application font) at `pixels` px, rounded, at least 1 px; bold or not.
+/// A figure whose layout follows its text size multiplies that size by
+/// AppSettings::figureTextScale() for presentation mode (the heads view does).
 QFont pixelFont(double pixels, bool bold = false, const QFont &base = QFont());
-
-/// pixelFont() without the presentation factor: for a size taken from a font made before.
-QFont exactPixelFont(double pixels, bool bold = false, const QFont &base = QFont());
 
 /// Draws `text` on one line in `rect` with `flags` (alignment): `font` shrunk a pixel at a time
 /// down to `minimumPixels` until the text fits the width, else `shorter` (when given) likewise,

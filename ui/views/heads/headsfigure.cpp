@@ -1,5 +1,6 @@
 #include "ui/views/heads/headsfigure.h"
 
+#include "ui/base/appsettings.h"
 #include "ui/base/numbertext.h"
 #include "ui/plots/tokenticks.h" // kAlwaysLabelled
 #include "ui/plots/viridis.h"
@@ -110,7 +111,10 @@ HeadsLayout layoutHeadsFigure(const HeadsFigureData &data, QSizeF size)
     HeadsLayout l;
     const double w = size.width();
     const double h = size.height();
-    l.fontPx = std::clamp(std::min(h / 48.0, w / 68.0), 8.0, 30.0); // grows with large exports
+    // Grows with large exports, and with presentation mode's text factor (the layout below
+    // follows the text size, so that the larger lines keep their room).
+    l.fontPx =
+        std::clamp(std::min(h / 48.0, w / 68.0), 8.0, 30.0) * AppSettings::instance().figureTextScale();
     const double line = l.fontPx * 1.5;
     l.titleRect = QRectF(kMargin, kMargin, w - 2 * kMargin, l.fontPx * 1.3 * 1.5);
     // Two lines for the caption: it wraps in narrow figures.

@@ -42,7 +42,7 @@ std::vector<QRectF> rowBoxes(const QStringList &labels, QFont *font, double widt
     std::vector<double> widths(n);
     double pad = 0, gap = 0, total = 0;
     for (int attempt = 0; attempt < 8; ++attempt) {
-        *font = exactPixelFont(px, font->bold(), *font);
+        *font = pixelFont(px, font->bold(), *font);
         const QFontMetricsF metrics(*font, const_cast<QPaintDevice *>(device));
         pad = px * 0.55;
         gap = px * 0.45;
@@ -229,7 +229,7 @@ SentenceArcsView::Layout SentenceArcsView::layout(QSizeF size) const
         l.queryBoxes = rowBoxes(queries, &queryFont, inner, queryTop, &l.queryText, device);
         // Both rows in the smaller of the two fonts, so neither row looks more important.
         if (queryFont.pixelSize() != keyFont.pixelSize()) {
-            l.tokenFont = exactPixelFont(std::min(queryFont.pixelSize(), keyFont.pixelSize()), false, font());
+            l.tokenFont = pixelFont(std::min(queryFont.pixelSize(), keyFont.pixelSize()), false, font());
             keyFont = queryFont = l.tokenFont;
             l.keyBoxes = rowBoxes(keys, &keyFont, inner, keyTop, &l.keyText, device);
             l.queryBoxes = rowBoxes(queries, &queryFont, inner, queryTop, &l.queryText, device);
