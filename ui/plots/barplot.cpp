@@ -98,7 +98,8 @@ void BarPlot::applyTextScale()
 {
     // Title 11 pt bold, tick and axis labels 10 pt, times presentation mode's factor.
     const double k = AppSettings::instance().figureTextScale();
-    setMinimumHeight(qRound(120 * k)); // room for the larger labels around the bars
+    setMinimumHeight(qRound(120 * k));            // room for the larger labels around the bars
+    yAxis->ticker()->setTickCount(k > 1 ? 3 : 5); // 0, 0.5, 1 in large text: no labels on top of each other
     const QFont ticks(font().family(), qRound(10 * k));
     m_title->setFont(QFont(font().family(), qRound(11 * k), QFont::Bold));
     for (QCPAxis *axis : {xAxis, yAxis}) {
