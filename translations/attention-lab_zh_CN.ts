@@ -4,7 +4,7 @@
 <context>
     <name>AccessActions</name>
     <message>
-        <location filename="../ui/shell/accessactions.cpp" line="+35"/>
+        <location filename="../ui/shell/accessactions.cpp" line="+36"/>
         <source>Show as &amp;table</source>
         <translation>以表格显示(&amp;T)</translation>
     </message>
@@ -63,17 +63,17 @@
     <name>BarPlot</name>
     <message>
         <location filename="../ui/plots/barplot.cpp" line="+64"/>
-        <location line="+71"/>
+        <location line="+89"/>
         <source>Weights of the selected query</source>
         <translation>所选查询的权重</translation>
     </message>
     <message>
-        <location line="-44"/>
+        <location line="-64"/>
         <source>weight</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+60"/>
         <source>keys (n_k = %1; this query sees none: all_masked_rows “%2”)</source>
         <translation>键（n_k = %1；此查询看不到任何键：all_masked_rows “%2”）</translation>
     </message>
@@ -177,7 +177,7 @@ weight %3</source>
         <translation>无权重</translation>
     </message>
     <message>
-        <location line="+92"/>
+        <location line="+101"/>
         <source>%1: output of “%2” takes %3 of input token “%4”</source>
         <translation>%1：“%2”的输出取输入词元“%4”的 %3</translation>
     </message>
@@ -935,18 +935,18 @@ a state h_t</source>
 <context>
     <name>CostPlot</name>
     <message>
-        <location filename="../ui/plots/costplot.cpp" line="+124"/>
-        <location line="+66"/>
+        <location filename="../ui/plots/costplot.cpp" line="+125"/>
+        <location line="+67"/>
         <source>What attention costs as the sequence grows (log–log axes)</source>
         <translation>随序列增长注意力的开销（双对数坐标）</translation>
     </message>
     <message>
-        <location line="-29"/>
+        <location line="-30"/>
         <source>bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>Attention cost against n (log–log)</source>
         <translation>注意力开销与 n 的关系（双对数）</translation>
     </message>
@@ -971,7 +971,7 @@ a state h_t</source>
         <translation>数量（配对数，FLOP）</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+42"/>
         <source>%1 heads</source>
         <translation>%1 个头</translation>
     </message>
@@ -1094,7 +1094,7 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
 <context>
     <name>CostView</name>
     <message>
-        <location filename="../ui/views/cost/costview.cpp" line="+42"/>
+        <location filename="../ui/views/cost/costview.cpp" line="+43"/>
         <source>Sequence length n (n_q = n_k)</source>
         <translation>序列长度 n（n_q = n_k）</translation>
     </message>
@@ -1398,7 +1398,7 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
 <context>
     <name>FigureActions</name>
     <message>
-        <location filename="../ui/shell/figureactions.cpp" line="+54"/>
+        <location filename="../ui/shell/figureactions.cpp" line="+55"/>
         <source>&amp;Export figure…</source>
         <translation>导出图(&amp;E)…</translation>
     </message>
@@ -1523,6 +1523,24 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
     </message>
 </context>
 <context>
+    <name>FigureOnlyMode</name>
+    <message>
+        <location filename="../ui/shell/figureonlymode.cpp" line="+55"/>
+        <source>&amp;Figure only</source>
+        <translation>仅显示图(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Show only the figure, full screen, for a projector (F11 or Esc to leave)</source>
+        <translation>全屏只显示图，适合投影仪（按 F11 或 Esc 退出）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Leave figure only</source>
+        <translation>退出仅显示图</translation>
+    </message>
+</context>
+<context>
     <name>FigureTableDialog</name>
     <message>
         <location filename="../ui/shell/figuretabledialog.cpp" line="+19"/>
@@ -1563,7 +1581,7 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
 <context>
     <name>HeadGrid</name>
     <message>
-        <location filename="../ui/views/train/headgrid.cpp" line="+29"/>
+        <location filename="../ui/views/train/headgrid.cpp" line="+31"/>
         <source>Attention weights of every head on the probe sequence</source>
         <translation>每个头在探测序列上的注意力权重</translation>
     </message>
@@ -1757,7 +1775,7 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>一个错误</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+91"/>
         <source>Attention weights A</source>
         <translation>注意力权重 A</translation>
     </message>
@@ -1767,7 +1785,7 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>权重</translation>
     </message>
     <message>
-        <location line="+132"/>
+        <location line="+152"/>
         <source>keys (n_k = %1) and the sink, which carries no value</source>
         <translation>键（n_k = %1）和汇点（不携带值）</translation>
     </message>
@@ -2138,12 +2156,12 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../ui/shell/mainwindow.cpp" line="+64"/>
+        <location filename="../ui/shell/mainwindow.cpp" line="+67"/>
         <source>Attention Lab</source>
         <translation>注意力实验室</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+74"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2244,8 +2262,8 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>载入另一个场景会替换当前场景及其撤销历史。</translation>
     </message>
     <message>
-        <location line="-137"/>
-        <location line="+164"/>
+        <location line="-139"/>
+        <location line="+166"/>
         <location line="+12"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
@@ -2280,8 +2298,8 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>窗口改为显示你上次所在的课程。</translation>
     </message>
     <message>
-        <location line="-359"/>
-        <location line="+164"/>
+        <location line="-361"/>
+        <location line="+166"/>
         <location line="+12"/>
         <source>%1
 
@@ -2291,8 +2309,8 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
 %2</translation>
     </message>
     <message>
-        <location line="-174"/>
-        <location line="+193"/>
+        <location line="-176"/>
+        <location line="+195"/>
         <source>The file is a valid scenario, but its attention cannot be computed:
 %1</source>
         <translation>该文件是有效的场景，但其注意力无法计算：
@@ -2435,7 +2453,7 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
 <context>
     <name>MaskCanvas</name>
     <message>
-        <location filename="../ui/views/mask/maskcanvas.cpp" line="+94"/>
+        <location filename="../ui/views/mask/maskcanvas.cpp" line="+96"/>
         <source>key_padding of “%1”: click to mark it as padding or as a real token</source>
         <translation>“%1”的 key_padding：点击将其标记为填充或真实词元</translation>
     </message>
@@ -2588,7 +2606,7 @@ query, as in an encoder; the rest stays causal. Setting a prefix turns causal on
 <context>
     <name>MaskEditorView</name>
     <message>
-        <location filename="../ui/views/mask/maskeditorview.cpp" line="+128"/>
+        <location filename="../ui/views/mask/maskeditorview.cpp" line="+129"/>
         <source>%1: refused (%2).</source>
         <translation>%1：被拒绝（%2）。</translation>
     </message>
@@ -3044,7 +3062,7 @@ click or Space shows it</source>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+83"/>
+        <location line="+92"/>
         <source>No run yet: press Run.</source>
         <translation>尚未运行：请按“运行”。</translation>
     </message>
@@ -3269,7 +3287,7 @@ cos(输出, 针的值) = %3
 <context>
     <name>PathsCanvas</name>
     <message>
-        <location filename="../ui/views/paths/pathscanvas.cpp" line="+110"/>
+        <location filename="../ui/views/paths/pathscanvas.cpp" line="+113"/>
         <source>From position i = %1 to j = %2, n = %3</source>
         <translation>从位置 i = %1 到 j = %2，n = %3</translation>
     </message>
@@ -4256,7 +4274,7 @@ ALiBi：%1</translation>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../ui/views/heads/headsfigure.cpp" line="+197"/>
+        <location filename="../ui/views/heads/headsfigure.cpp" line="+217"/>
         <source>Rows: queries, columns: keys, colour: weight 0 → 1. A grey box holds the query heads that read one K/V head. Click a map to pick its head and query.</source>
         <translation>行：查询，列：键，颜色：权重 0 → 1。灰框圈出读取同一个 K/V 头的查询头。点击一张图以选择其头和查询。</translation>
     </message>
@@ -4272,18 +4290,18 @@ ALiBi：%1</translation>
     </message>
     <message>
         <location line="+9"/>
-        <location line="+77"/>
+        <location line="+87"/>
         <location line="+92"/>
         <source>head %1</source>
         <translation>头 %1</translation>
     </message>
     <message>
-        <location line="-152"/>
+        <location line="-162"/>
         <source>sink</source>
         <translation>汇点</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+50"/>
         <source>Query “%1”: head outputs side by side = concatenation (1 × %2)  ·  W_o (%2 × %3)  =  output (1 × %3)</source>
         <translation>查询“%1”：各头输出并排 = 拼接（1 × %2）  ·  W_o（%2 × %3）  =  输出（1 × %3）</translation>
     </message>
@@ -4576,7 +4594,7 @@ ALiBi：%1</translation>
 <context>
     <name>QkvEditorView</name>
     <message>
-        <location filename="../ui/views/qkv/qkveditorview.cpp" line="+48"/>
+        <location filename="../ui/views/qkv/qkveditorview.cpp" line="+53"/>
         <source>Q: n_q × (H_q·d_k)   K: n_k × (H_kv·d_k)   V: n_k × (H_kv·d_v)
 A = softmax(scores): n_q × n_k per head   O = A·V: n_q × (H_q·d_v)</source>
         <translation>Q：n_q × (H_q·d_k)   K：n_k × (H_kv·d_k)   V：n_k × (H_kv·d_v)
@@ -4603,12 +4621,12 @@ A = softmax(分数)：每个头 n_q × n_k   O = A·V：n_q × (H_q·d_v)</trans
         <translation>查询：</translation>
     </message>
     <message>
-        <location line="+209"/>
+        <location line="+237"/>
         <source> — computed from X: edit X or %1 above</source>
         <translation> — 由 X 计算得出：请编辑上方的 X 或 %1</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>head %1 (K/V head %2)</source>
         <translation>头 %1（K/V 头 %2）</translation>
     </message>
@@ -4967,7 +4985,7 @@ with 1/√d_k: weight %4, logit %5</source>
 <context>
     <name>ScoreControls</name>
     <message>
-        <location filename="../ui/views/common/scorecontrols.cpp" line="+48"/>
+        <location filename="../ui/views/common/scorecontrols.cpp" line="+49"/>
         <source>How a query q and a key k become a score:
 scaled dot  q·k / √d_k (Vaswani et al. 2017, §3.2.1)
 dot  q·k (no scaling)
@@ -5013,7 +5031,7 @@ small steps (×1.03), Page Up and Page Down by one tick (×2.1). The box takes a
         <translation>将缩放因子恢复为 auto，温度恢复为 1（一次可撤销的编辑）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Score:</source>
         <translation>打分：</translation>
     </message>
@@ -5174,7 +5192,7 @@ logit = 缩放因子 · S / 温度 = %1</translation>
 <context>
     <name>ScoreOptions</name>
     <message>
-        <location filename="../ui/views/common/scoreoptions.cpp" line="+32"/>
+        <location filename="../ui/views/common/scoreoptions.cpp" line="+33"/>
         <source>Logit softcapping (Gemma 2): logits ← c · tanh(logits / c), after scale, temperature and
 positional bias, before masking. Every logit stays inside (−c, c): large logits are bent
 towards ±c, small ones pass almost unchanged. Gemma 2 caps attention logits at c = 50.</source>
@@ -5218,7 +5236,7 @@ bfloat16 具有 float32 的范围，只有 8 位有效位。</translation>
     </message>
     <message>
         <location line="+9"/>
-        <location line="+138"/>
+        <location line="+142"/>
         <source>Sink s:</source>
         <translation>汇点 s：</translation>
     </message>
@@ -5308,13 +5326,13 @@ bfloat16 具有 float32 的范围，只有 8 位有效位。</translation>
 <context>
     <name>ScoresTable</name>
     <message>
-        <location filename="../ui/views/common/scorestable.cpp" line="+25"/>
-        <location line="+104"/>
+        <location filename="../ui/views/common/scorestable.cpp" line="+28"/>
+        <location line="+110"/>
         <source>Edit scores directly</source>
         <translation>直接编辑分数</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location line="-107"/>
         <source>Replace Q·Kᵀ by a score matrix S equal to the logits shown, so that you can type scores.
 Scale and temperature are folded into S (both go back to 1): every weight stays the same.
 Choose a score kind above to compute the scores from Q and K again.</source>
@@ -5323,7 +5341,7 @@ Choose a score kind above to compute the scores from Q and K again.</source>
 在上方选择一种打分方式即可重新由 Q 和 K 计算分数。</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+56"/>
         <source>, shared by all %1 heads</source>
         <translation>，由全部 %1 个头共享</translation>
     </message>
@@ -5493,7 +5511,7 @@ weight = %5</source>
 <context>
     <name>SentenceArcsView</name>
     <message>
-        <location filename="../ui/views/sentence/sentencearcsview.cpp" line="+105"/>
+        <location filename="../ui/views/sentence/sentencearcsview.cpp" line="+107"/>
         <source>Click a word to make it the query (or walk the words with ← / → and press Enter; ↑ / ↓ step through the queries); hover a word for its exact weight.</source>
         <translation>点击一个词使其成为查询（或用 ← / → 在词之间移动并按 Enter；↑ / ↓ 逐个切换查询）；悬停在词上查看其精确权重。</translation>
     </message>
@@ -5651,11 +5669,12 @@ masked: this query may not attend to this key</source>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+1"/>
         <source>Window</source>
         <translation>窗口</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-1"/>
         <source>Next or previous control</source>
         <translation>下一个或上一个控件</translation>
     </message>
@@ -5663,6 +5682,16 @@ masked: this query may not attend to this key</source>
         <location line="+0"/>
         <source>Tab, Shift+Tab</source>
         <translation>Tab、Shift+Tab</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leave figure only (View → Figure only)</source>
+        <translation>退出仅显示图（视图 → 仅显示图）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Esc, F11</source>
+        <translation>Esc、F11</translation>
     </message>
 </context>
 <context>
@@ -7018,7 +7047,7 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
         <translation>查询 %1 已不在场景中。</translation>
     </message>
     <message>
-        <location filename="../ui/lessons/checkwords.cpp" line="+165"/>
+        <location filename="../ui/lessons/checkwords.cpp" line="+166"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -7042,7 +7071,7 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
 <context>
     <name>attn::lessons::check</name>
     <message>
-        <location line="-175"/>
+        <location line="-176"/>
         <source>n</source>
         <translation>n</translation>
     </message>
@@ -7438,7 +7467,7 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
         <translation>显示的分数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>rollout vs effect shown</source>
         <translation>显示 rollout 与效应</translation>
     </message>
@@ -7690,7 +7719,7 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
         <translation>无效的图尺寸 %1×%2：两者都必须为正数。</translation>
     </message>
     <message>
-        <location filename="../ui/views/qkv/editortext.cpp" line="+70"/>
+        <location filename="../ui/views/qkv/editortext.cpp" line="+71"/>
         <source>%1 per head (%2 heads)</source>
         <translation>每个头 %1（%2 个头）</translation>
     </message>

@@ -54,6 +54,11 @@ public:
     /// Large fonts and thick lines for a projector (default off).
     bool presentationMode() const { return m_presentationMode; }
     void setPresentationMode(bool on);
+    /// How much presentation mode enlarges text: the application's font and figure text alike.
+    static constexpr double kPresentationScale = 1.5;
+    /// The factor on the text of figures (numbers in cells, axis labels, titles): 1, or
+    /// kPresentationScale in presentation mode, on screen and in the figures exported then.
+    double figureTextScale() const { return m_presentationMode ? kPresentationScale : 1.0; }
 
     ThemeChoice theme() const { return m_theme; }
     void setTheme(ThemeChoice theme);

@@ -37,7 +37,7 @@ protected:
     {
         QCPBars::draw(painter);
         QFont font = parentPlot()->font();
-        font.setPointSizeF(10);
+        font.setPointSizeF(10 * AppSettings::instance().figureTextScale()); // presentation mode: larger
         painter->setFont(font);
         const QFontMetricsF metrics(font);
         const double barPixels = std::abs(keyAxis()->coordToPixel(width()) - keyAxis()->coordToPixel(0));
@@ -59,10 +59,9 @@ protected:
 
 BarPlot::BarPlot(QWidget *parent) : QCustomPlot(parent)
 {
-    setMinimumSize(320, 180);
+    setMinimumSize(320, 120);
     plotLayout()->insertRow(0);
-    m_title = new QCPTextElement(this, tr("Weights of the selected query"),
-                                 QFont(font().family(), 11, QFont::Bold));
+    m_title = new QCPTextElement(this, tr("Weights of the selected query"));
     plotLayout()->addElement(0, 0, m_title);
 
     m_bars = new LabelledBars(xAxis, yAxis);
@@ -86,12 +85,31 @@ BarPlot::BarPlot(QWidget *parent) : QCustomPlot(parent)
     xAxis->grid()->setVisible(false);
     xAxis->setSubTicks(false);
     xAxis->setTickLength(0, 3);
-    xAxis->setTickLabelFont(QFont(font().family(), 10));
     yAxis->setRange(0.0, 1.0);
     yAxis->setLabel(tr("weight"));
     yAxis->grid()->setPen(QPen(QColor(0xdd, 0xdd, 0xdd), 1, Qt::DotLine));
     connect(this, &QCustomPlot::afterReplot, this, &BarPlot::onAfterReplot);
+    connect(&AppSettings::instance(), &AppSettings::presentationModeChanged, this, &BarPlot::applyTextScale);
+    applyTextScale();
     clear();
+}
+
+void BarPlot::applyTextScale()
+{
+    // Title 11 pt bold, tick and axis labels 10 pt, times presentation mode's factor.
+    const double k = AppSettings::instance().figureTextScale();
+    setMinimumHeight(qRound(120 * k));            // room for the larger labels around the bars
+    yAxis->ticker()->setTickCount(k > 1 ? 3 : 5); // 0, 0.5, 1 in large text: no labels on top of each other
+    const QFont ticks(font().family(), qRound(10 * k));
+    m_title->setFont(QFont(font().family(), qRound(11 * k), QFont::Bold));
+    for (QCPAxis *axis : {xAxis, yAxis}) {
+        axis->setTickLabelFont(ticks);
+        axis->setLabelFont(ticks);
+    }
+    // Half a tick label under the title: the value axis's top label ("1.0") sits on the plot's
+    // top edge, and a bar's number above a tall bar reaches up to it.
+    m_title->setMargins(QMargins(2, 2, 2, 2 + QFontMetrics(ticks).height() / 2));
+    replot(QCustomPlot::rpQueuedReplot);
 }
 
 BarPlot::~BarPlot() = default;

@@ -70,6 +70,8 @@ protected:
     bool event(QEvent *event) override;
 
 private:
+    /// Sets the fonts for presentation mode's text factor (AppSettings::figureTextScale()).
+    void applyTextScale();
     bool isVisibleKey(int key) const;
     bool seesNoKey() const;
     void onAfterReplot();

@@ -285,6 +285,15 @@ void BaselinesPlot::resizeEvent(QResizeEvent *event)
     fitTo(size());
 }
 
+void BaselinesPlot::changeEvent(QEvent *event)
+{
+    QCustomPlot::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        fitTo(size());
+        replot(rpQueuedReplot);
+    }
+}
+
 bool BaselinesPlot::fitCellLabels()
 {
     bool changed = false;

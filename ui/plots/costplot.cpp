@@ -1,6 +1,7 @@
 #include "ui/plots/costplot.h"
 
 #include "core/cost.h"
+#include "ui/base/appsettings.h"
 #include "ui/plots/plotlayout.h"
 
 #include <QHelpEvent>
@@ -183,7 +184,8 @@ void CostPlot::fitTo(QSize size)
 
 void CostPlot::applyFit()
 {
-    const double k = m_compact ? 0.8 : m_fontScale;
+    // Presentation mode enlarges the text (the widget's font grows with the application's).
+    const double k = (m_compact ? 0.8 : m_fontScale) * AppSettings::instance().figureTextScale();
     const QString family = font().family();
     m_title->setFont(pointFont(family, 11 * k, true));
     m_title->setText(m_compact ? tr("Attention cost against n (log–log)")
@@ -221,6 +223,15 @@ void CostPlot::resizeEvent(QResizeEvent *event)
 {
     QCustomPlot::resizeEvent(event);
     fitTo(size());
+}
+
+void CostPlot::changeEvent(QEvent *event)
+{
+    QCustomPlot::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        fitTo(size());
+        replot(rpQueuedReplot);
+    }
 }
 
 void CostPlot::clearAll()

@@ -81,13 +81,15 @@ protected:
         painter->setPen(maskedHatchPen());
         painter->drawLines(hatch);
 
-        // One font size for every cell: as large as fits "0.000" with a margin, at most 11 pt.
+        // One font size for every cell: as large as fits "0.000" with a margin, at most 11 pt
+        // (larger in presentation mode).
+        const double largest = 11.0 * AppSettings::instance().figureTextScale();
         QFont font = parentPlot()->font();
-        font.setPointSizeF(11);
+        font.setPointSizeF(largest);
         const QFontMetricsF metrics(font);
         const double fit = std::min((cellWidth - 6) / metrics.horizontalAdvance(QStringLiteral("0.000")),
                                     (cellHeight - 2) / metrics.height());
-        const double pointSize = std::min(11.0, 11.0 * fit);
+        const double pointSize = std::min(largest, largest * fit);
         if (pointSize < 6.0) return; // cells too small for readable text; the tooltip still gives values
         font.setPointSizeF(pointSize);
         painter->setFont(font);
@@ -112,12 +114,14 @@ protected:
 
 HeatmapPlot::HeatmapPlot(QWidget *parent) : QCustomPlot(parent)
 {
-    setMinimumSize(320, 220);
+    setMinimumSize(320, 160); // low enough for the editor at 1280 × 720 beside the scores
     setupAxes();
     connect(this, &QCustomPlot::mousePress, this, &HeatmapPlot::onMousePress);
     connect(this, &QCustomPlot::afterReplot, this, &HeatmapPlot::onAfterReplot);
     connect(this, &QCustomPlot::beforeReplot, this, &HeatmapPlot::fitTitle);
     connect(&AppSettings::instance(), &AppSettings::colorMapChanged, this, &HeatmapPlot::applyColorMap);
+    connect(&AppSettings::instance(), &AppSettings::presentationModeChanged, this,
+            &HeatmapPlot::applyTextScale);
     new CellGridKeys(this); // arrow keys walk the cells (heatmapgrid.cpp)
 }
 
@@ -165,15 +169,34 @@ void HeatmapPlot::setupAxes()
         axis->grid()->setVisible(false);
         axis->setSubTicks(false);
         axis->setTickLength(0, 3);
-        axis->setTickLabelFont(QFont(font().family(), 10));
     }
     yAxis->setRangeReversed(true); // query 0 on top, as in the matrix A
+    applyTextScale();
 
     m_selectionRect = new QCPItemRect(this);
     m_selectionRect->setPen(QPen(QColor(0xe4, 0x57, 0x2e), 3));
     m_selectionRect->setBrush(Qt::NoBrush);
     m_selectionRect->setVisible(false);
     clear();
+}
+
+void HeatmapPlot::applyTextScale()
+{
+    // Axis labels 10 pt, the colour bar's 9 pt, times presentation mode's factor; the cells and
+    // the title read the factor when they are drawn and fitted.
+    const double k = AppSettings::instance().figureTextScale();
+    setMinimumHeight(qRound(160 * k)); // room for the larger labels around the cells
+    for (QCPAxis *axis : {xAxis, yAxis}) {
+        axis->setTickLabelFont(QFont(font().family(), qRound(10 * k)));
+        axis->setLabelFont(QFont(font().family(), qRound(10 * k)));
+    }
+    m_colorScale->axis()->setTickLabelFont(QFont(font().family(), qRound(9 * k)));
+    m_colorScale->axis()->setLabelFont(QFont(font().family(), qRound(9 * k)));
+    // Half a tick label under the title: the colour bar's top label ("1.0") sits on its edge.
+    const int half = QFontMetrics(m_colorScale->axis()->tickLabelFont()).height() / 2;
+    m_title->setMargins(QMargins(2, 2, 2, 2 + half));
+    fitTitle();
+    replot(QCustomPlot::rpQueuedReplot);
 }
 
 void HeatmapPlot::applyColorMap()
@@ -205,10 +228,11 @@ void HeatmapPlot::fitTitle()
     // The title fits the width it is drawn at (the window, or an export's viewport): 11 pt bold,
     // smaller down to 8 pt, then cut with "…" (the whole title stays in the tooltip).
     const double available = std::max(40, viewport().width() - 12);
+    const double k = AppSettings::instance().figureTextScale(); // presentation mode
     QFont font = m_title->font();
-    const QFontMetricsF full(QFont(font.family(), 11, QFont::Bold));
+    const QFontMetricsF full(QFont(font.family(), qRound(11 * k), QFont::Bold));
     const double width = full.horizontalAdvance(m_fullTitle);
-    const double points = std::clamp(11.0 * available / std::max(1.0, width), 8.0, 11.0);
+    const double points = std::clamp(11.0 * k * available / std::max(1.0, width), 8.0 * k, 11.0 * k);
     font.setPointSizeF(points);
     font.setBold(true);
     const QString shown = QFontMetricsF(font).elidedText(m_fullTitle, Qt::ElideRight, available);
@@ -476,6 +500,8 @@ bool HeatmapPlot::event(QEvent *event)
             QToolTip::showText(help->globalPos(), sinkToolTip(row), this);
         else if (m_title->text() != m_fullTitle && m_title->outerRect().contains(help->pos()))
             QToolTip::showText(help->globalPos(), m_fullTitle, this); // the title was cut to fit
+        else if (const QString full = abbreviatedTickAt(xAxis, help->pos()); !full.isEmpty())
+            QToolTip::showText(help->globalPos(), full, this); // a key label cut to fit
         else
             QToolTip::hideText();
         return true;

@@ -108,6 +108,8 @@ protected:
 
 private:
     void setupAxes();
+    /// Sets the fonts for presentation mode's text factor (AppSettings::figureTextScale()).
+    void applyTextScale();
     /// Takes the colour map of AppSettings (map, bar and cell text) and replots.
     void applyColorMap();
     /// Sizes (8–11 pt) and, if still too long, cuts the title to the width it is drawn at.

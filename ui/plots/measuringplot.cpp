@@ -167,6 +167,15 @@ void MeasuringPlot::resizeEvent(QResizeEvent *event)
     fitTo(size());
 }
 
+void MeasuringPlot::changeEvent(QEvent *event)
+{
+    QCustomPlot::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        fitTo(size());
+        replot(rpQueuedReplot);
+    }
+}
+
 MeasuringPlot::~MeasuringPlot() = default;
 
 void MeasuringPlot::setFigure(const MeasuringFigure &figure)

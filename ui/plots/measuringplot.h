@@ -70,6 +70,8 @@ public:
 protected:
     bool event(QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    /// A new font (presentation mode): the text is fitted again.
+    void changeEvent(QEvent *event) override;
 
 private:
     void applyFit();

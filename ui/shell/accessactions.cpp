@@ -1,6 +1,7 @@
 #include "ui/shell/accessactions.h"
 
 #include "ui/base/appsettings.h"
+#include "ui/base/fitscrollarea.h"
 #include "ui/base/gridaccessible.h"
 #include "ui/plots/plottables.h"
 #include "ui/shell/accessnames.h"
@@ -85,7 +86,7 @@ AccessActions::AccessActions(MainWindow *window) : QObject(window), m_window(win
         const auto nameAll = [stack] {
             const std::vector<FigureViewInfo> &infos = figureViews();
             for (int i = 0; i < stack->count(); ++i) {
-                QWidget *page = stack->widget(i);
+                QWidget *page = pageOf(stack->widget(i));
                 QString title = i == 0 || i > static_cast<int>(infos.size())
                                     ? tr("Q/K/V editor")
                                     : infos[std::size_t(i - 1)].menuText;
@@ -104,7 +105,7 @@ AccessActions::AccessActions(MainWindow *window) : QObject(window), m_window(win
 void AccessActions::showTable()
 {
     QStackedWidget *stack = pages(m_window);
-    QWidget *page = stack ? stack->currentWidget() : nullptr;
+    QWidget *page = stack ? pageOf(stack->currentWidget()) : nullptr;
     auto *dialog = m_window->findChild<FigureTableDialog *>();
     if (!dialog) dialog = new FigureTableDialog(m_window);
     dialog->setTables(figureTablesIn(page));

@@ -1,6 +1,7 @@
 #include "ui/shell/figureactions.h"
 
 #include "ui/base/appsettings.h"
+#include "ui/base/fitscrollarea.h"
 #include "ui/document/boundedread.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/lessons/lessonnavigator.h"
@@ -85,7 +86,7 @@ FigureActions::FigureActions(MainWindow *window) : QObject(window), m_window(win
 FigureView *FigureActions::currentFigureView() const
 {
     QStackedWidget *stack = viewStack(m_window);
-    return stack ? qobject_cast<FigureView *>(stack->currentWidget()) : nullptr;
+    return stack ? qobject_cast<FigureView *>(pageOf(stack->currentWidget())) : nullptr;
 }
 
 QWidget *FigureActions::currentFigureWidget() const

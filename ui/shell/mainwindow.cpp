@@ -1,5 +1,6 @@
 #include "ui/shell/mainwindow.h"
 
+#include "ui/base/fitscrollarea.h"
 #include "ui/bench/performancepanel.h"
 #include "ui/document/boundedread.h"
 #include "ui/document/scenariodocument.h"
@@ -14,6 +15,8 @@
 #include "ui/shell/accessactions.h"
 #include "ui/shell/computeprogress.h"
 #include "ui/shell/figureactions.h"
+#include "ui/shell/figureonlymode.h"
+#include "ui/shell/screenfit.h"
 #include "ui/shell/tensoractions.h"
 #include "ui/shell/tensorimport.h"
 #include "ui/views/qkv/qkveditorview.h"
@@ -66,12 +69,14 @@ MainWindow::MainWindow(const QString &presetId, QWidget *parent) : QMainWindow(p
     m_view = new QkvEditorView(m_document, this);
     // One page per lesson view, in lessons::knownViews() order: the editor, then the figure views.
     m_views = new QStackedWidget(this);
-    m_views->addWidget(m_view);
+    // Each page in a scroll area: the window may be narrower or lower than a page's controls ask
+    // (a 1280 × 720 projector, presentation mode's fonts); the page scrolls, the window fits.
+    m_views->addWidget(new FitScrollArea(m_view));
     for (const FigureViewInfo &info : figureViews()) {
         FigureView *view = info.create(m_document, this);
         connect(view, &FigureView::viewRequested, this, [this](const QString &name) { showView(name); });
         m_figureViews.push_back(view);
-        m_views->addWidget(view);
+        m_views->addWidget(new FitScrollArea(view));
     }
     m_sentenceView = findChild<SentenceArcsView *>();
     setCentralWidget(m_views);
@@ -101,8 +106,10 @@ MainWindow::MainWindow(const QString &presetId, QWidget *parent) : QMainWindow(p
     new WorkspaceController(this); // File → workspaces, autosave, title
     new FigureActions(this);       // File → Export figure…, lesson figures; Edit → Copy figure
     addPreferencesActions(this);   // Edit → Undo history, Preferences…
-    new AccessActions(this);       // View → Show as table, High contrast, Bilingual; Help → Keys
+    m_figureOnly = new FigureOnlyMode(this, m_views, findChild<QMenu *>(QStringLiteral("viewMenu"))); // F11
+    new AccessActions(this); // View → Show as table, High contrast, Bilingual; Help → Keys
     resize(1360, 860);
+    new ScreenFit(this); // never past the screen's edge, however large the fonts
 }
 
 MainWindow::~MainWindow()
@@ -471,7 +478,7 @@ void MainWindow::onLessonStepActivated()
         m_presetChooser->setPlaceholderText(tr("(a lesson)"));
         m_presetChooser->setCurrentIndex(-1);
     }
-    m_lessonDock->show();
+    if (!m_figureOnly || !m_figureOnly->isActive()) m_lessonDock->show();
     statusBar()->showMessage(
         tr("%1 — %2: %3").arg(lesson->title, m_navigator->stepIndicatorText(), step->title));
 }
@@ -483,7 +490,7 @@ void MainWindow::updatePredictionCover()
     if (!step || !m_navigator->isAttached() || !m_navigator->isPredictionPending())
         return m_predictionCover->cover(nullptr);
     // Whichever view is shown: every one of them draws the step's weights.
-    QWidget *page = m_views->currentWidget();
+    QWidget *page = pageOf(m_views->currentWidget());
     m_predictionCover->cover(page == m_view ? m_view->weightsArea() : page);
 }
 

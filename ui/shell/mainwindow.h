@@ -24,6 +24,7 @@ class PredictionCover;
 
 namespace attn::ui {
 
+class FigureOnlyMode;
 class PerformancePanel;
 class SentenceArcsView;
 class FigureView;
@@ -135,6 +136,7 @@ private:
     QDockWidget *m_lessonDock = nullptr;
     QPointer<lessons::PredictionCover> m_predictionCover; // a child of the widget it covers
     PerformancePanel *m_performancePanel = nullptr;
+    FigureOnlyMode *m_figureOnly = nullptr; // View → Figure only (F11)
     QComboBox *m_presetChooser = nullptr;
     QString m_presetId;
     QString m_fileStem;

@@ -65,7 +65,8 @@ void ShortcutsDialog::setActions(const QMenuBar *bar)
            << QStringList{figure, tr("Select the query of the cell (mask editor: mask or unmask the cell)"),
                           tr("Enter")}
            << QStringList{tr("Mask editor"), tr("Mask or unmask the cell"), tr("Space")}
-           << QStringList{tr("Window"), tr("Next or previous control"), tr("Tab, Shift+Tab")};
+           << QStringList{tr("Window"), tr("Next or previous control"), tr("Tab, Shift+Tab")}
+           << QStringList{tr("Window"), tr("Leave figure only (View → Figure only)"), tr("Esc, F11")};
     m_table->setRowCount(static_cast<int>(m_rows.size()));
     for (int r = 0; r < m_rows.size(); ++r)
         for (int c = 0; c < 3; ++c) m_table->setItem(r, c, new QTableWidgetItem(m_rows[r].value(c)));

@@ -2,6 +2,8 @@
 // mode's larger application font. Installed once per application; follows AppSettings live.
 #pragma once
 
+#include "ui/base/appsettings.h"
+
 #include <QFont>
 #include <QObject>
 #include <QPalette>
@@ -13,14 +15,14 @@ enum class ThemeChoice;
 
 /// Applies AppSettings' theme and presentation mode to the QApplication. The palette, style and
 /// font at install time count as "the system's"; the presentation mode multiplies that font's
-/// size by kPresentationScale. Painted figures size their text in pixels and plots copy their
-/// fonts when they are built, so the figures of the window (built before install()) keep their
-/// look on screen and in exports.
+/// size by kPresentationScale. Figures size their text themselves and multiply it by
+/// AppSettings::figureTextScale(), the same factor, so that their numbers and labels grow with
+/// the tables' (on screen, and in the figures exported while the mode is on).
 class Appearance : public QObject {
     Q_OBJECT
 
 public:
-    static constexpr double kPresentationScale = 1.5;
+    static constexpr double kPresentationScale = AppSettings::kPresentationScale;
 
     /// Installs the one Appearance (a child of qApp) on first call and applies the settings;
     /// later calls return the same object. Needs a QApplication.

@@ -2,6 +2,7 @@
 // unchecked and (with "no_spoilers") the hints closed until the learner answers and presses
 // Reveal; the answer and its score are kept with the progress and come back on the next run.
 #include "strictwarnings.h"
+#include "ui/base/fitscrollarea.h"
 #include "ui/base/resources.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/lessons/distributioneditor.h"
@@ -228,7 +229,7 @@ void TestLessonPrediction::windowCoversTheWeights()
     QVERIFY(window.lessonNavigator()->next());
     QVERIFY(!cover->isHidden());
     QCOMPARE(window.currentViewName(), QStringLiteral("sentence"));
-    QCOMPARE(cover->target(), window.findChild<QStackedWidget *>()->currentWidget());
+    QCOMPARE(cover->target(), attn::ui::pageOf(window.findChild<QStackedWidget *>()->currentWidget()));
     // Opening a preset detaches the lesson: nothing is covered.
     window.lessonNavigator()->detach();
     QVERIFY(cover->isHidden());

@@ -1,6 +1,8 @@
 // HeatmapPlot: what it draws for a trace, and its PNG/SVG/PDF export.
 #include "plotfiles.h"
 #include "strictwarnings.h"
+#include "ui/base/appsettings.h"
+#include "ui/plots/barplot.h"
 #include "ui/plots/colorbar.h"
 #include "ui/plots/heatmapplot.h"
 #include "workedexample.h"
@@ -47,6 +49,8 @@ private slots:
     void fullyMaskedRowNamesItsPolicy();
     void cellTextIsCompact();
     void manyTokensThinTheTickLabels();
+    void thirtyTwoTokensAreAllLabelled();
+    void presentationModeEnlargesFigureText();
     void clickSelectsAQuery();
     void exportsEveryFormat_data();
     void exportsEveryFormat();
@@ -185,6 +189,79 @@ void TestHeatmapPlot::cellTextIsCompact()
     head.weights << 0.999, 0.001; // the smallest weight written as a number
     plot.setHead(head, {}, {});
     QCOMPARE(plot.cellText(0, 1), QStringLiteral("0.001"));
+}
+
+void TestHeatmapPlot::thirtyTwoTokensAreAllLabelled()
+{
+    // 32 tokens of a long sentence in the window's heatmap size and in a small one: every row
+    // and every column keeps its label (smaller, slanted, abbreviated; never left out).
+    const int n = 32;
+    attn::HeadTrace head;
+    head.weights = attn::Matrix::Constant(n, n, 1.0 / n);
+    head.logits = attn::Matrix::Zero(n, n);
+    head.visible = attn::BoolMatrix::Constant(n, n, true);
+    QStringList labels;
+    for (int i = 0; i < n; ++i)
+        labels << (i % 4 == 0 ? QStringLiteral("Xiaohong%1").arg(i) : QStringLiteral("w%1").arg(i));
+    for (const QSize size : {QSize(800, 600), QSize(480, 360)}) {
+        HeatmapPlot plot;
+        plot.setHead(head, labels, labels);
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY2(plot.exportTo(dir.filePath(QStringLiteral("32.png")), QStringLiteral("png"), size, &error),
+                 qPrintable(error));
+        const QMap<double, QString> rows = plot.queryTicks();
+        const QMap<double, QString> columns = plot.keyTicks();
+        QCOMPARE(rows.size(), n);
+        QCOMPARE(columns.size(), n);
+        for (int i = 0; i < n; ++i) {
+            QCOMPARE(rows.value(i), labels.at(i)); // rows: the font shrinks, the text stays whole
+            const QString column = columns.value(i);
+            QVERIFY2(column == labels.at(i) ||
+                         (column.endsWith(QStringLiteral("…")) && labels.at(i).startsWith(column.chopped(1))),
+                     qPrintable(column));
+        }
+        // In the window's size each row's label fits its row (in the small one the smallest
+        // font, 6.5 pt, is still taller than a row: the labels touch rather than go).
+        const QFontMetricsF metrics(plot.yAxis->tickLabelFont());
+        if (size.height() < 600) {
+            QCOMPARE(plot.yAxis->tickLabelFont().pointSizeF(), 6.5);
+            continue;
+        }
+        QVERIFY2(metrics.height() <= plot.axisRect()->height() / double(n) + 2,
+                 qPrintable(QStringLiteral("%1 px labels, %2 px rows")
+                                .arg(metrics.height())
+                                .arg(plot.axisRect()->height() / double(n))));
+    }
+}
+
+void TestHeatmapPlot::presentationModeEnlargesFigureText()
+{
+    // Presentation mode multiplies figure text by 1.5, as it does the tables': the heatmap's and
+    // the bar chart's axis labels 10 → 15 pt, the heatmap's title 11 → 16.5 pt (while it fits);
+    // back to normal when the mode goes.
+    QTemporaryDir dir;
+    attn::ui::AppSettings &settings = attn::ui::AppSettings::instance();
+    settings.useFile(dir.filePath(QStringLiteral("settings.ini")));
+    const attn::AttentionTrace trace = attn::attend(attn::test::workedExample());
+    HeatmapPlot heatmap;
+    attn::ui::BarPlot bars;
+    for (QCustomPlot *plot : std::initializer_list<QCustomPlot *>{&heatmap, &bars}) plot->resize(900, 600);
+    heatmap.setHead(trace.heads[0], {QStringLiteral("q")}, {QStringLiteral("k1"), QStringLiteral("k2")});
+    const auto sizes = [&] {
+        heatmap.replot(QCustomPlot::rpImmediateRefresh);
+        bars.replot(QCustomPlot::rpImmediateRefresh);
+        return QList<double>{heatmap.xAxis->labelFont().pointSizeF(),
+                             heatmap.yAxis->tickLabelFont().pointSizeF(),
+                             bars.xAxis->tickLabelFont().pointSizeF(), bars.yAxis->labelFont().pointSizeF()};
+    };
+    settings.setPresentationMode(false);
+    QCOMPARE(sizes(), (QList<double>{10, 10, 10, 10}));
+    settings.setPresentationMode(true);
+    QCOMPARE(sizes(), (QList<double>{15, 15, 15, 15}));
+    QCOMPARE(heatmap.findChild<QCPTextElement *>()->font().pointSizeF(), 16.5);
+    settings.setPresentationMode(false);
+    QCOMPARE(sizes(), (QList<double>{10, 10, 10, 10}));
 }
 
 void TestHeatmapPlot::manyTokensThinTheTickLabels()

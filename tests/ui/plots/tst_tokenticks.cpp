@@ -1,4 +1,5 @@
-// tokenticks: token labels on a plot axis are thinned to every k-th when they cannot all fit.
+// tokenticks: up to 32 token labels on a plot axis are all drawn (smaller, slanted, abbreviated);
+// more are thinned to every k-th when they cannot all fit.
 #include "strictwarnings.h"
 #include "ui/plots/tokenticks.h"
 
@@ -43,6 +44,9 @@ private slots:
     void fewLabelsAllShown();
     void manyLabelsAreThinnedToFit();
     void unchangedTicksReportNoChange();
+    void shrinkBeforeSlanting();
+    void thirtyTwoLabelsNeverDropped();
+    void callerFontIsTheLargest();
 };
 
 void TestTokenTicks::stride_data()
@@ -114,6 +118,80 @@ void TestTokenTicks::unchangedTicksReportNoChange()
     QVERIFY(setTokenTicks(plot.yAxis, labels, false));
     QVERIFY(!setTokenTicks(plot.yAxis, labels, false));
     QVERIFY(setTokenTicks(plot.yAxis, {QStringLiteral("k1"), QStringLiteral("x")}, false));
+}
+
+void TestTokenTicks::shrinkBeforeSlanting()
+{
+    // 12 labels "abcdefgh" on an axis where they do not fit side by side at 10 pt but do at
+    // 6.5 pt: they are drawn smaller and upright, all of them, rather than slanted.
+    QCustomPlot plot;
+    plot.xAxis->setTickLabelFont(QFont(plot.font().family(), 10));
+    QStringList labels;
+    for (int i = 0; i < 12; ++i) labels << QStringLiteral("abcdefgh");
+    const auto needs = [&](double points) {
+        QFont font(plot.font().family());
+        font.setPointSizeF(points);
+        const QFontMetricsF metrics(font);
+        return metrics.horizontalAdvance(labels[0]) + 2 * metrics.averageCharWidth();
+    };
+    // The viewport whose axis gives each label halfway between the two needs.
+    layOut(plot, 12, 800, 300);
+    const int margins = 800 - plot.axisRect()->width();
+    layOut(plot, 12, margins + qRound(12 * (needs(10) + needs(6.5)) / 2), 300);
+    const double each = plot.axisRect()->width() / 12.0;
+    QVERIFY2(needs(10) > each && needs(6.5) <= each, qPrintable(QString::number(each)));
+    setTokenTicks(plot.xAxis, labels, true);
+    QCOMPARE(plot.xAxis->tickLabelRotation(), 0.0);
+    const double points = plot.xAxis->tickLabelFont().pointSizeF();
+    QVERIFY(points < 10 && points >= 6.5);
+    QVERIFY(needs(points) <= each);      // the largest size that fits …
+    QVERIFY(needs(points + 0.5) > each); // … half a point more would not
+    QCOMPARE(ticksOf(plot.xAxis).size(), 12);
+}
+
+void TestTokenTicks::thirtyTwoLabelsNeverDropped()
+{
+    // 32 long labels on a short axis: all 32 shown on both axes, in at least 6 pt; the upright
+    // ones (a vertical axis) whole, the horizontal ones slanted and cut to 12 characters.
+    QCustomPlot plot;
+    layOut(plot, 32, 300, 220);
+    QStringList labels;
+    for (int i = 0; i < 32; ++i) labels << QStringLiteral("a-very-long-token-%1").arg(i);
+    for (int pass = 0; pass < 2; ++pass) { // settle to the margins of the first pass
+        setTokenTicks(plot.xAxis, labels, true);
+        setTokenTicks(plot.yAxis, labels, false);
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+    }
+    const QMap<double, QString> columns = ticksOf(plot.xAxis);
+    const QMap<double, QString> rows = ticksOf(plot.yAxis);
+    QCOMPARE(columns.size(), 32);
+    QCOMPARE(rows.size(), 32);
+    QCOMPARE(rows.value(31), labels.at(31));
+    QCOMPARE(plot.xAxis->tickLabelRotation(), -40.0);
+    QVERIFY(columns.value(31).endsWith(QStringLiteral("…")));
+    QVERIFY(labels.at(31).startsWith(columns.value(31).chopped(1)));
+    QVERIFY(plot.yAxis->tickLabelFont().pointSizeF() >= 6.0);
+    // 33 labels are thinned again.
+    setTokenTicks(plot.yAxis, numberedLabels(200), false);
+    QVERIFY(ticksOf(plot.yAxis).size() < 200);
+}
+
+void TestTokenTicks::callerFontIsTheLargest()
+{
+    QCustomPlot plot;
+    layOut(plot, 32, 400, 300);
+    plot.yAxis->setTickLabelFont(QFont(plot.font().family(), 12));
+    setTokenTicks(plot.yAxis, numberedLabels(32), false);
+    const double shrunk = plot.yAxis->tickLabelFont().pointSizeF();
+    QVERIFY(shrunk < 12);
+    // The same labels again keep the caller's 12 pt as the largest, not the shrunk size.
+    layOut(plot, 2, 400, 300);
+    setTokenTicks(plot.yAxis, numberedLabels(2), false);
+    QCOMPARE(plot.yAxis->tickLabelFont().pointSizeF(), 12.0);
+    // A new font from the caller (presentation mode) is the new largest.
+    plot.yAxis->setTickLabelFont(QFont(plot.font().family(), 15));
+    setTokenTicks(plot.yAxis, numberedLabels(2), false);
+    QCOMPARE(plot.yAxis->tickLabelFont().pointSizeF(), 15.0);
 }
 
 QTEST_MAIN(TestTokenTicks)

@@ -1,5 +1,7 @@
 #include "ui/views/common/paintedcanvas.h"
 
+#include "ui/base/figurewidget.h"
+
 #include <QEvent>
 #include <QHelpEvent>
 #include <QMouseEvent>
@@ -12,6 +14,7 @@ PaintedCanvas::PaintedCanvas(FigurePainter paint, ToolTipAt toolTip, QWidget *pa
     : QWidget(parent), m_paint(std::move(paint)), m_toolTip(std::move(toolTip))
 {
     setMouseTracking(true);
+    markFigure(this);
 }
 
 void PaintedCanvas::paintEvent(QPaintEvent *)

@@ -14,6 +14,8 @@ class QRectF;
 namespace attn::ui {
 
 /// `base` (default: the application font) at `pixels` px, rounded, at least 1 px; bold or not.
+/// A figure whose layout follows its text size multiplies that size by
+/// AppSettings::figureTextScale() for presentation mode (the heads view does).
 QFont pixelFont(double pixels, bool bold = false, const QFont &base = QFont());
 
 /// Draws `text` on one line in `rect` with `flags` (alignment): `font` shrunk a pixel at a time

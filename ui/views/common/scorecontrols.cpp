@@ -1,6 +1,7 @@
 #include "ui/views/common/scorecontrols.h"
 
 #include "ui/base/numbertext.h"
+#include "ui/base/wraprow.h"
 #include "ui/models/scorematrixmodel.h"
 #include "ui/views/common/numberbox.h"
 #include "ui/views/common/scoreoptions.h"
@@ -97,15 +98,17 @@ ScoreControls::ScoreControls(doc::ScenarioDocument *document, QWidget *parent)
     auto *rows = new QVBoxLayout(this);
     rows->setContentsMargins(0, 0, 0, 0);
     rows->setSpacing(2);
-    auto *layout = new QHBoxLayout;
-    rows->addLayout(layout);
+    // Each row wraps into groups when the view is narrow (1280 × 720, presentation mode).
+    auto *row = new WrapRow(this);
+    rows->addWidget(row);
+    QHBoxLayout *layout = row->addGroup();
     layout->addWidget(caption(tr("Score:"), kindTip, this));
     layout->addWidget(m_kind);
     layout->addSpacing(12);
     layout->addWidget(caption(tr("Scale:"), scaleTip, this));
     layout->addWidget(m_autoScale);
     layout->addWidget(m_scale);
-    layout->addSpacing(12);
+    layout = row->addGroup(1);
     layout->addWidget(caption(tr("Temperature τ:"), temperatureTip, this));
     layout->addWidget(m_slider, 1);
     layout->addWidget(m_temperature);

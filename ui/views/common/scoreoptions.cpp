@@ -1,6 +1,7 @@
 #include "ui/views/common/scoreoptions.h"
 
 #include "ui/base/numbertext.h"
+#include "ui/base/wraprow.h"
 #include "ui/views/common/numberbox.h"
 
 #include <QCheckBox>
@@ -76,19 +77,23 @@ ScoreOptions::ScoreOptions(doc::ScenarioDocument *document, QWidget *parent)
     m_precision = new QLabel(this);
     m_precision->setObjectName(QStringLiteral("precisionNote"));
 
-    auto *layout = new QHBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
+    // Three groups that wrap when the view is narrow (1280 × 720, presentation mode).
+    auto *outer = new QHBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    auto *row = new WrapRow(this);
+    outer->addWidget(row);
+    QHBoxLayout *layout = row->addGroup();
     layout->addWidget(m_softcapOn);
     layout->addWidget(m_softcap);
     layout->addSpacing(12);
     layout->addWidget(m_sinkOn);
     layout->addWidget(m_sink);
-    layout->addSpacing(12);
+    layout = row->addGroup();
     layout->addWidget(caption(tr("Kernel:"), kernelTip, this));
     layout->addWidget(m_kernel);
     layout->addWidget(caption(tr("dtype:"), dtypeTip, this));
     layout->addWidget(m_dtype);
-    layout->addSpacing(8);
+    layout = row->addGroup(1);
     layout->addWidget(m_precision, 1);
 
     connect(m_softcapOn, &QCheckBox::clicked, this, [this](bool on) {

@@ -1,8 +1,10 @@
 #include "ui/views/common/scorestable.h"
 
+#include "ui/base/textcolors.h"
 #include "ui/models/scorematrixmodel.h"
 #include "ui/views/common/matrixclipboard.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -21,6 +23,7 @@ ScoresTable::ScoresTable(doc::ScenarioDocument *document, QWidget *parent)
     m_title = new QLabel(this);
     m_title->setObjectName(QStringLiteral("scoresTitle"));
     m_title->setTextFormat(Qt::RichText);
+    m_title->setWordWrap(true); // the shape goes to a second line in a narrow view
 
     m_editDirectly = new QPushButton(tr("Edit scores directly"), this);
     m_editDirectly->setObjectName(QStringLiteral("editScoresDirectly"));
@@ -45,7 +48,7 @@ ScoresTable::ScoresTable(doc::ScenarioDocument *document, QWidget *parent)
     m_note = new QLabel(this);
     m_note->setObjectName(QStringLiteral("scoresNote"));
     m_note->setWordWrap(true);
-    m_note->setStyleSheet(QStringLiteral("QLabel { color: #555; }"));
+    setTextTone(m_note, TextTone::Secondary);
 
     auto *bottom = new QHBoxLayout;
     bottom->addWidget(m_editDirectly);
@@ -59,6 +62,12 @@ ScoresTable::ScoresTable(doc::ScenarioDocument *document, QWidget *parent)
     connect(m_model, &QAbstractItemModel::modelReset, this, &ScoresTable::updateFromModel);
     connect(m_model, &QAbstractItemModel::dataChanged, this, &ScoresTable::updateFromModel);
     updateFromModel();
+}
+
+void ScoresTable::changeEvent(QEvent *event)
+{
+    QGroupBox::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_note) updateFromModel(); // the title's grey
 }
 
 QString ScoresTable::titleText() const
@@ -79,8 +88,8 @@ void ScoresTable::updateFromModel()
                                             : tr(", head %1").arg(m_document->selectedHead());
     const QString what =
         raw ? tr("<b>S</b> — raw scores%1, editable") : tr("<b>S</b> — scores (logits)%1, read-only");
-    m_title->setText(what.arg(which) +
-                     QStringLiteral(" &nbsp; <span style='color:#555'>%1</span>").arg(size));
+    m_title->setText(what.arg(which) + QStringLiteral(" &nbsp; <span style='color:%1'>%2</span>")
+                                           .arg(textColorName(TextTone::Secondary), size));
     m_title->setToolTip(
         raw ? tr("Raw scores replace Q·Kᵀ: Q and K are not used while S is given.\n"
                  "logits = scale · S / temperature (scale 1 unless set), then softmax per row.")

@@ -48,6 +48,9 @@ signals:
     /// Input or a conversion was refused; `message` is one sentence for the learner.
     void inputRejected(const QString &message);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     /// Title, note, button and table height after the model changed (values, size or mode).
     void updateFromModel();

@@ -1,6 +1,7 @@
 #include "ui/views/cost/costview.h"
 
 #include "core/cost.h"
+#include "ui/base/textcolors.h"
 #include "ui/plots/costplot.h"
 #include "ui/plots/plotexport.h"
 #include "ui/views/common/viewcontrols.h"
@@ -98,7 +99,7 @@ CostView::CostView(doc::ScenarioDocument *document, QWidget *parent) : FigureVie
     m_plot->setObjectName(QStringLiteral("costPlot"));
     m_note = new QLabel(this);
     m_note->setObjectName(QStringLiteral("costNote"));
-    m_note->setStyleSheet(QStringLiteral("color: #a02020"));
+    setTextTone(m_note, TextTone::Error);
     m_note->setWordWrap(true);
     m_readout = new QTableWidget(kRows, 3, this);
     m_readout->setObjectName(QStringLiteral("costReadout"));

@@ -1,6 +1,8 @@
 #include "ui/views/heads/headsfigure.h"
 
+#include "ui/base/appsettings.h"
 #include "ui/base/numbertext.h"
+#include "ui/plots/tokenticks.h" // kAlwaysLabelled
 #include "ui/plots/viridis.h"
 #include "ui/views/common/paintfit.h"
 #include "ui/views/common/weightgrid.h"
@@ -67,6 +69,21 @@ void paintVectorCells(QPainter &painter, const QRectF &rect, const Vector &value
     painter.drawRects(borders);
 }
 
+/// `font` made smaller a pixel at a time, down to 7 px, until every label is at most `width`
+/// wide and the line at most `height` high.
+QFont shrunkToFit(QFont font, const QStringList &labels, double width, double height)
+{
+    const auto fits = [&](const QFont &f) {
+        const QFontMetricsF metrics(f);
+        if (metrics.height() > height) return false;
+        for (const QString &label : labels)
+            if (metrics.horizontalAdvance(label) > width) return false;
+        return true;
+    };
+    while (font.pixelSize() > 7 && !fits(font)) font.setPixelSize(font.pixelSize() - 1);
+    return font;
+}
+
 } // namespace
 
 bool hasSinkWeights(const AttentionTrace &trace)
@@ -91,7 +108,10 @@ HeadsLayout layoutHeadsFigure(const HeadsFigureData &data, QSizeF size)
     HeadsLayout l;
     const double w = size.width();
     const double h = size.height();
-    l.fontPx = std::clamp(std::min(h / 48.0, w / 68.0), 8.0, 30.0); // grows with large exports
+    // Grows with large exports, and with presentation mode's text factor (the layout below
+    // follows the text size, so that the larger lines keep their room).
+    l.fontPx =
+        std::clamp(std::min(h / 48.0, w / 68.0), 8.0, 30.0) * AppSettings::instance().figureTextScale();
     const double line = l.fontPx * 1.5;
     l.titleRect = QRectF(kMargin, kMargin, w - 2 * kMargin, l.fontPx * 1.3 * 1.5);
     // Two lines for the caption: it wraps in narrow figures.
@@ -249,23 +269,33 @@ void paintHeadsFigure(QPainter &painter, QSizeF size, const HeadsFigureData &dat
         const double ch = cells.height() / std::max<Index>(1, t.shapes.n_q);
         painter.setFont(font);
         painter.setPen(Qt::black);
-        // Labels are left out where they could not be read (cells narrower than a character and
-        // a half, rows lower than three quarters of a line; the tooltips name every cell).
-        const bool keyLabelsFit = cw >= 1.5 * metrics.averageCharWidth();
-        const bool queryLabelsFit = ch >= 0.75 * metrics.height();
+        // Up to kAlwaysLabelled tokens every label is drawn: in a smaller font (down to 7 px) when
+        // the cells are narrow or the rows low, then cut with "…" (the tooltips name every cell).
+        // Beyond that, labels that could not be read are left out.
+        const bool few =
+            data.keyLabels.size() <= kAlwaysLabelled && data.queryLabels.size() <= kAlwaysLabelled;
+        const bool keyLabelsFit = few || cw >= 1.5 * metrics.averageCharWidth();
+        const bool queryLabelsFit = few || ch >= 0.75 * metrics.height();
+        const QFont keyFont = shrunkToFit(font, data.keyLabels, cw, 1e9);
+        const QFontMetricsF keyMetrics(keyFont);
+        painter.setFont(keyFont);
         for (int j = 0; keyLabelsFit && j < data.keyLabels.size(); ++j)
-            painter.drawText(
-                QRectF(cells.left() + j * cw, cells.bottom() + labelGap(l.fontPx), cw, l.fontPx * 1.4),
-                Qt::AlignHCenter | Qt::AlignTop | Qt::TextSingleLine,
-                metrics.elidedText(data.keyLabels[j], Qt::ElideRight, cw));
+            painter.drawText(QRectF(cells.left() + j * cw - 1, cells.bottom() + labelGap(l.fontPx), cw + 2,
+                                    l.fontPx * 1.4),
+                             Qt::AlignHCenter | Qt::AlignTop | Qt::TextSingleLine,
+                             keyMetrics.elidedText(data.keyLabels[j], Qt::ElideRight, cw + 2));
+        const QFont queryFont = shrunkToFit(font, data.queryLabels, l.queryLabelWidth, ch);
+        QFont queryBold = queryFont;
+        queryBold.setBold(true);
         if (queryLabelsFit &&
             (head == 0 || l.cells[static_cast<std::size_t>(head)].left() < l.cells.front().left() + 1))
             for (int i = 0; i < data.queryLabels.size(); ++i) {
-                painter.setFont(i == data.selectedQuery ? bold : font);
+                painter.setFont(i == data.selectedQuery ? queryBold : queryFont);
                 painter.drawText(
                     QRectF(kMargin, cells.top() + i * ch, cells.left() - kMargin - labelGap(l.fontPx), ch),
                     Qt::AlignRight | Qt::AlignVCenter | Qt::TextSingleLine,
-                    metrics.elidedText(data.queryLabels[i], Qt::ElideRight, l.queryLabelWidth));
+                    QFontMetricsF(queryFont).elidedText(data.queryLabels[i], Qt::ElideRight,
+                                                        l.queryLabelWidth));
             }
     }
 

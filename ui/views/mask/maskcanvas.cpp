@@ -1,5 +1,6 @@
 #include "ui/views/mask/maskcanvas.h"
 
+#include "ui/base/figurewidget.h"
 #include "ui/views/mask/maskfigure.h"
 
 #include <QHelpEvent>
@@ -19,6 +20,7 @@ MaskCanvas::MaskCanvas(std::function<MaskFigureData()> figure, std::function<QSt
     setMouseTracking(true);
     setMinimumSize(280, 220);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    markFigure(this);
 }
 
 MaskCanvas::~MaskCanvas() = default;

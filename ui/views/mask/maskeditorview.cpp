@@ -2,6 +2,7 @@
 
 #include "core/mask.h"
 #include "ui/base/numbertext.h"
+#include "ui/base/textcolors.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/views/common/paintedexport.h"
 #include "ui/views/mask/maskcanvas.h"
@@ -44,7 +45,7 @@ MaskEditorView::MaskEditorView(doc::ScenarioDocument *document, QWidget *parent)
                               [this](int query, int key) { return cellToolTip(query, key); }, this);
     m_message = new QLabel(this);
     m_message->setWordWrap(true);
-    m_message->setStyleSheet(QStringLiteral("color: #c62828;"));
+    setTextTone(m_message, TextTone::Error);
     m_message->hide();
 
     auto *layout = new QVBoxLayout(this);

@@ -1,4 +1,6 @@
 #include "ui/views/paths/pathscanvas.h"
+
+#include "ui/base/figurewidget.h"
 #include "ui/views/common/paintfit.h"
 
 #include <QFontMetricsF>
@@ -55,6 +57,7 @@ struct PathsCanvas::Geometry {
 PathsCanvas::PathsCanvas(QWidget *parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("pathsCanvas"));
+    markFigure(this);
     setMouseTracking(true);
     setAutoFillBackground(true);
     QPalette p = palette();

@@ -1,6 +1,7 @@
 #include "ui/views/qkv/editortext.h"
 
 #include "ui/base/numbertext.h"
+#include "ui/base/textcolors.h"
 
 #include <QCoreApplication>
 
@@ -103,7 +104,12 @@ QString tensorPanelTitle(const doc::ScenarioDocument &document, doc::TensorRole 
                                  "&nbsp; <span style='color:#555'>n_k × %1 = %2 × %3</span>");
         break;
     }
-    return tr(text).arg(columns).arg(rows).arg(heads * width);
+    // The shapes in the theme's secondary grey (the translations keep the light theme's #555).
+    return tr(text)
+        .arg(columns)
+        .arg(rows)
+        .arg(heads * width)
+        .replace(QStringLiteral("color:#555"), QStringLiteral("color:") + textColorName(TextTone::Secondary));
 }
 
 } // namespace attn::ui

@@ -1,5 +1,7 @@
 #include "ui/views/qkv/qkveditorview.h"
 
+#include "ui/base/fitscrollarea.h"
+#include "ui/base/textcolors.h"
 #include "ui/models/matrixtablemodel.h"
 #include "ui/plots/barplot.h"
 #include "ui/plots/heatmapplot.h"
@@ -12,10 +14,12 @@
 #include "ui/views/qkv/tensorbuttons.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
 #include <QTextDocumentFragment>
@@ -45,6 +49,7 @@ QkvEditorView::QkvEditorView(doc::ScenarioDocument *document, QWidget *parent)
     big.setPointSizeF(big.pointSizeF() * 1.25);
     big.setBold(true);
     m_shapesLabel->setFont(big);
+    m_shapesLabel->setWordWrap(true); // two lines rather than a wider view
     m_shapesLabel->setToolTip(tr("Q: n_q × (H_q·d_k)   K: n_k × (H_kv·d_k)   V: n_k × (H_kv·d_v)\n"
                                  "A = softmax(scores): n_q × n_k per head   O = A·V: n_q × (H_q·d_v)"));
 
@@ -75,7 +80,8 @@ QkvEditorView::QkvEditorView(doc::ScenarioDocument *document, QWidget *parent)
     m_scenarioNote->setObjectName(QStringLiteral("scenarioNote"));
     m_scenarioNote->setWordWrap(true);
     m_scenarioNote->setTextFormat(Qt::PlainText);
-    m_scenarioNote->setStyleSheet(QStringLiteral("QLabel { color: #444; font-style: italic; }"));
+    m_scenarioNote->setStyleSheet(QStringLiteral("QLabel { font-style: italic; }"));
+    setTextTone(m_scenarioNote, TextTone::Secondary); // readable on the dark theme too
     m_scenarioNote->setVisible(false);
     tensorLayout->addWidget(m_scenarioNote);
     m_projectionPanel = new ProjectionPanel(m_document, tensors);
@@ -86,7 +92,11 @@ QkvEditorView::QkvEditorView(doc::ScenarioDocument *document, QWidget *parent)
     auto *scoreControls = new ScoreControls(m_document, this); // score kind, scale, temperature
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(tensors);
+    // The tensors scroll on their own when the window is low (1280 × 720, presentation mode):
+    // each table keeps two rows in sight, and the plots keep the window's whole height.
+    auto *tensorArea = new FitScrollArea(tensors, splitter);
+    tensorArea->setObjectName(QStringLiteral("tensorArea"));
+    splitter->addWidget(tensorArea);
     splitter->addWidget(createPlotsPanel());
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
@@ -139,6 +149,7 @@ QWidget *QkvEditorView::createTensorPanel(TensorRole role)
     // the table in the layout, which names the table for screen readers.
     m_lockIcons[i] = new QLabel(m_panelTitles[i]);
     m_lockIcons[i]->setObjectName(doc::tensorName(role) + QStringLiteral("Lock"));
+    m_panelTitles[i]->setWordWrap(true); // the shapes go to a second line in a narrow column
     layout->addWidget(m_panelTitles[i]);
 
     m_models[i] = new MatrixTableModel(m_document, role, this);
@@ -178,6 +189,7 @@ QWidget *QkvEditorView::createPlotsPanel()
     auto *panel = new QWidget(this);
     auto *layout = new QVBoxLayout(panel);
     layout->setContentsMargins(0, 0, 0, 0);
+    keepWrappedHeight(panel); // in a splitter: its wrapped lines must not squeeze the plots
     m_heatmap = new HeatmapPlot(panel);
     m_barPlot = new BarPlot(panel);
     auto *plots = new QSplitter(Qt::Vertical, panel);
@@ -261,6 +273,27 @@ QString QkvEditorView::messageText() const
     return m_messageLabel->text();
 }
 
+void QkvEditorView::fitTableRows()
+{
+    for (QTableView *table : m_tables) {
+        // Rows as tall as the text (presentation mode's fonts are larger), and at least two of
+        // them (or all) in sight: the table's minimum height, which the tensor column scrolls for.
+        const int row = std::max(24, table->fontMetrics().height() + 8);
+        table->verticalHeader()->setDefaultSectionSize(row);
+        const int rows = std::min(table->model()->rowCount(), 2);
+        const int frame = 2 * table->frameWidth();
+        table->setMinimumHeight(table->horizontalHeader()->sizeHint().height() + rows * row + frame +
+                                table->horizontalScrollBar()->sizeHint().height());
+    }
+}
+
+void QkvEditorView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange && m_messageLabel) fitTableRows();
+    if (event->type() == QEvent::PaletteChange && m_messageLabel) updateScenario(); // the titles' grey
+}
+
 void QkvEditorView::updateScenario()
 {
     m_shapesLabel->setText(shapesLine(*m_document));
@@ -281,6 +314,7 @@ void QkvEditorView::updateScenario()
         m_locks[i]->setReason(m_locks[i]->reason(), !projected); // a lesson's lock outlives edits
     }
     updateSelectors();
+    if (m_messageLabel) fitTableRows();
 }
 
 void QkvEditorView::updateSelectors()
@@ -382,14 +416,16 @@ void QkvEditorView::updateSelection()
 
 void QkvEditorView::showMessage(const QString &message)
 {
-    m_messageLabel->setStyleSheet(QStringLiteral("QLabel { color: #c0392b; font-weight: bold; }"));
+    m_messageLabel->setStyleSheet(QStringLiteral("QLabel { font-weight: bold; }"));
+    setTextTone(m_messageLabel, TextTone::Error);
     m_messageLabel->setText(message);
     m_messageLabel->setVisible(!message.isEmpty());
 }
 
 void QkvEditorView::showNote(const QString &note)
 {
-    m_messageLabel->setStyleSheet(QStringLiteral("QLabel { color: #7a4b00; }"));
+    m_messageLabel->setStyleSheet(QString());
+    setTextTone(m_messageLabel, TextTone::Warning);
     m_messageLabel->setText(note);
     m_messageLabel->setVisible(!note.isEmpty());
 }

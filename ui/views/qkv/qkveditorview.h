@@ -81,6 +81,9 @@ public:
     /// The reason the table of `role` is locked, empty when it is not.
     QString lockReason(doc::TensorRole role) const;
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     QWidget *createTensorPanel(doc::TensorRole role);
     QWidget *createPlotsPanel();
@@ -88,6 +91,8 @@ private:
     void updateTrace();
     void updateSelection();
     void updateSelectors();
+    /// Row heights for the font, and each table's minimum height: two rows in sight.
+    void fitTableRows();
     /// Shows `message` in red on the message line (empty hides the line).
     void showMessage(const QString &message);
     /// Shows `note` in brown on the message line (empty hides the line).

@@ -1,6 +1,7 @@
 #include "ui/views/sentence/sentencearcsview.h"
 
 #include "ui/base/cellgridkeys.h"
+#include "ui/base/figurewidget.h"
 #include "ui/base/numbertext.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/views/common/paintedexport.h"
@@ -96,6 +97,7 @@ SentenceArcsView::SentenceArcsView(doc::ScenarioDocument *document, QWidget *par
     : FigureView(document, parent), m_document(document)
 {
     setObjectName(QStringLiteral("sentenceArcsView"));
+    markFigure(this);
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
     setAutoFillBackground(true);

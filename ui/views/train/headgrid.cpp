@@ -1,5 +1,6 @@
 #include "ui/views/train/headgrid.h"
 
+#include "ui/base/figurewidget.h"
 #include "ui/base/numbertext.h"
 #include "ui/plots/trainingplot.h"
 #include "ui/plots/viridis.h"
@@ -25,6 +26,7 @@ constexpr double kLabel = 18; // the caption above each head and the layer names
 HeadGrid::HeadGrid(QWidget *parent) : QWidget(parent)
 {
     setFocusPolicy(Qt::StrongFocus);
+    markFigure(this);
     setMouseTracking(true);
     setAccessibleName(tr("Attention weights of every head on the probe sequence"));
 }

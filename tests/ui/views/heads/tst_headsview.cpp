@@ -5,6 +5,7 @@
 #include "plotfiles.h"
 #include "strictwarnings.h"
 #include "ui/base/numbertext.h"
+#include "ui/base/appsettings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/plots/viridis.h"
 #include "ui/views/common/weightgrid.h"
@@ -68,6 +69,7 @@ private slots:
     void meanPoolingDown();
     void copiesUpChangeNothing();
     void refusesBadCounts();
+    void presentationModeEnlargesTheText();
     void groupingComboIsOneUndoableEdit();
     void concatenationAndProjection();
     void scenarioOutputProjectionIsUsed();
@@ -442,6 +444,23 @@ void TestHeadsView::sinkColumnBesideEveryHead()
     const attn::AttentionTrace plain = attn::attend(s);
     data.trace = &plain;
     QVERIFY(attn::ui::layoutHeadsFigure(data, size).sinkCells.empty());
+}
+
+void TestHeadsView::presentationModeEnlargesTheText()
+{
+    // 960 × 720: the text is min(720 / 48, 960 / 68) = 14.12 px, 21.18 px in presentation mode;
+    // the title's and the caption's rectangles grow with it.
+    QTemporaryDir dir;
+    attn::ui::AppSettings &settings = attn::ui::AppSettings::instance();
+    settings.useFile(dir.filePath(QStringLiteral("settings.ini")));
+    const attn::ui::HeadsLayout normal = attn::ui::layoutHeadsFigure({}, QSizeF(960, 720));
+    settings.setPresentationMode(true);
+    const attn::ui::HeadsLayout large = attn::ui::layoutHeadsFigure({}, QSizeF(960, 720));
+    settings.setPresentationMode(false);
+    QVERIFY(std::abs(normal.fontPx - 960.0 / 68) < 1e-9);
+    QVERIFY(std::abs(large.fontPx - 1.5 * 960.0 / 68) < 1e-9);
+    QVERIFY(std::abs(large.titleRect.height() - 1.5 * normal.titleRect.height()) < 1e-9);
+    QVERIFY(std::abs(large.captionRect.height() - 1.5 * normal.captionRect.height()) < 1e-9);
 }
 
 QTEST_MAIN(TestHeadsView)
