@@ -6,11 +6,36 @@
 
 #include <QCommandLineParser>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 #include <cstdio>
 
 namespace attn::app {
+
+namespace {
+
+/// A folder whose every *.json file is a lesson translation (format "attention-lab.lesson-translation").
+bool isTranslationFolder(const QString &path)
+{
+    const QDir dir(path);
+    if (!QFileInfo(path).isDir()) return false;
+    const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files);
+    if (files.isEmpty()) return false;
+    for (const QString &name : files) {
+        QFile file(dir.filePath(name));
+        if (file.size() > 16 * 1024 * 1024 || !file.open(QIODevice::ReadOnly)) return false;
+        const QJsonDocument json = QJsonDocument::fromJson(file.readAll());
+        if (json.object().value(QStringLiteral("format")).toString() !=
+            QLatin1String("attention-lab.lesson-translation"))
+            return false;
+    }
+    return true;
+}
+
+} // namespace
 
 namespace {
 
@@ -63,6 +88,14 @@ int runLessons(const QStringList &arguments)
     }
 
     const QString path = parser.value(checkOption);
+    if (isTranslationFolder(path)) {
+        // A translator checking their own folder: its files are checked with the lessons they translate.
+        printError(
+            QStringLiteral("%1 holds lesson translations, not lessons: check the lessons folder it belongs "
+                           "to (attention-lab lessons --check %2), which checks every translation beside it")
+                .arg(path, QFileInfo(QDir(path).absolutePath()).path()));
+        return BadInput;
+    }
     const lessons::LessonLibrary library = lessons::loadLessons(path);
     std::vector<lessons::LessonProblem> problems = library.problems;
     if (problems.empty() && library.lessons.empty())

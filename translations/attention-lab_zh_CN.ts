@@ -4576,7 +4576,7 @@ ALiBi：%1</translation>
         <translation>−∞（还没有可见的键）</translation>
     </message>
     <message>
-        <location filename="../ui/views/train/tokeneffectfigure.cpp" line="+176"/>
+        <location filename="../ui/views/train/tokeneffectfigure.cpp" line="+177"/>
         <source>Attention rollout R(t, j), from the weights alone</source>
         <translation>注意力 rollout R(t, j)，只来自权重</translation>
     </message>
@@ -5608,7 +5608,7 @@ masked: this query may not attend to this key</source>
         <translation>快捷键</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+23"/>
         <source>Heatmaps, grids and the sentence arcs</source>
         <translation>热图、网格与句子弧线</translation>
     </message>
@@ -5664,11 +5664,22 @@ masked: this query may not attend to this key</source>
     </message>
     <message>
         <location line="+0"/>
+        <location line="+2"/>
         <source>Space</source>
         <translation>空格</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-1"/>
+        <source>Training lab</source>
+        <translation>训练实验室</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Play or pause (when the focused control has no use for it)</source>
+        <translation>播放或暂停（当获得焦点的控件不使用该键时）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <location line="+1"/>
         <source>Window</source>
         <translation>窗口</translation>
@@ -6150,12 +6161,12 @@ softmax 权重 %3
     </message>
     <message>
         <location line="+23"/>
-        <location line="+185"/>
+        <location line="+186"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location line="-102"/>
+        <location line="-103"/>
         <source>Nothing trained yet: the first snapshot appears once the model is built.</source>
         <translation>还没有训练：模型建好后会出现第一个快照。</translation>
     </message>
@@ -6185,12 +6196,17 @@ softmax 权重 %3
         <translation>未测量：每个符号都在探针中出现过，没有中性的符号</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>undefined (one token: no pair to compare)</source>
+        <translation>无定义（只有一个词元：没有可比较的对）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>undefined (every pair tied)</source>
         <translation>无定义（每一对都持平）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Rollout reads the weights only and counts each layer&apos;s residual connection as half of what flows. The effect is measured: the token is changed, the model runs again, and the bar is the total variation distance between the two next-token distributions (0: unchanged, 1: nothing in common).</source>
         <translation>Rollout 只读取权重，并把每层的残差连接算作流过的一半。效应是测出来的：改动该词元，让模型重新运行，柱子的高度是两个下一词元分布之间的总变差距离（0：没有变化，1：毫无共同之处）。</translation>
     </message>
@@ -6298,7 +6314,7 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
 <context>
     <name>TrainView</name>
     <message>
-        <location filename="../ui/views/train/trainview.cpp" line="+138"/>
+        <location filename="../ui/views/train/trainview.cpp" line="+154"/>
         <source>&amp;Pause</source>
         <translation>暂停(&amp;P)</translation>
     </message>
@@ -6309,7 +6325,7 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
         <translation>播放(&amp;P)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Stop after the current step (Space)</source>
         <translation>当前步骤结束后停止（空格键）</translation>
     </message>
@@ -6320,7 +6336,7 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
         <translation>在独立线程上训练到最后一步（空格键）</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+109"/>
         <source>train loss</source>
         <translation>训练损失</translation>
     </message>
@@ -6386,18 +6402,18 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
     </message>
     <message>
         <location filename="../ui/views/train/trainviewcontrols.cpp" line="-24"/>
-        <location line="+36"/>
+        <location line="+35"/>
         <source>induction</source>
         <translation>归纳</translation>
     </message>
     <message>
-        <location line="-35"/>
-        <location line="+35"/>
+        <location line="-34"/>
+        <location line="+34"/>
         <source>previous token</source>
         <translation>前一个词元</translation>
     </message>
     <message>
-        <location line="-34"/>
+        <location line="-33"/>
         <source>copy</source>
         <translation>复制</translation>
     </message>
@@ -6452,7 +6468,7 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
         <translation>本次训练的步数；“播放”训练到这里。%1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>One s&amp;tep</source>
         <translation>单步(&amp;T)</translation>
     </message>
@@ -7047,7 +7063,7 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
         <translation>查询 %1 已不在场景中。</translation>
     </message>
     <message>
-        <location filename="../ui/lessons/checkwords.cpp" line="+166"/>
+        <location filename="../ui/lessons/checkwords.cpp" line="+168"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -7071,7 +7087,7 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
 <context>
     <name>attn::lessons::check</name>
     <message>
-        <location line="-176"/>
+        <location line="-178"/>
         <source>n</source>
         <translation>n</translation>
     </message>
@@ -7480,6 +7496,11 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
         <location line="+1"/>
         <source>sentence</source>
         <translation>句子</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>sentence whose names share a gender</source>
+        <translation>两个名字性别相同的句子</translation>
     </message>
     <message>
         <location line="+1"/>

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <numbers>
 #include <stdexcept>
 #include <string>
@@ -58,6 +59,22 @@ std::vector<LengthPoint> accuracyAgainstLength(const Seq2SeqTrainConfig &config,
     return points;
 }
 
+double estimatedTrainingBytes(const Seq2SeqTrainConfig &config, const Seq2SeqTaskInfo &task)
+{
+    Seq2SeqConfig model = config.model;
+    model.vocab_size = task.vocab_size;
+    double parameters = 0;
+    for (const ParameterSpec &spec : parameterSpecs(model)) parameters += double(spec.size());
+    const double chunks = double(Seq2Seq<float>::chunkCount(config.batch_size, config.threads));
+    // Dates read at most "31 December 2021" (7 tokens) and write "2021-12-31" (10).
+    const double source = task.kind == Seq2SeqTaskKind::Reverse ? task.length : 8;
+    const double target = task.kind == Seq2SeqTaskKind::Reverse ? task.length : 11;
+    const double K = model.stateSize(), E = model.embed_dim, V = task.vocab_size;
+    const double perExample = (source + target) * (12 * K + 2 * E) + target * source * 4 + target * V * 3;
+    const double examples = std::max(config.batch_size, config.heldout_size);
+    return 4.0 * (parameters * (4 + chunks) + perExample * examples);
+}
+
 Seq2SeqTrainer::Seq2SeqTrainer(const Seq2SeqTrainConfig &config) : m_config(config)
 {
     m_task = describeSeq2SeqTask(m_config.task);
@@ -73,6 +90,13 @@ Seq2SeqTrainer::Seq2SeqTrainer(const Seq2SeqTrainConfig &config) : m_config(conf
     if (!(m_config.optimizer.learning_rate > 0 && m_config.optimizer.learning_rate <= 10))
         throw std::invalid_argument("learning_rate must be in (0, 10], got " +
                                     std::to_string(m_config.optimizer.learning_rate));
+    if (const double bytes = estimatedTrainingBytes(m_config, m_task); bytes > kSeq2SeqMemoryLimit) {
+        char gib[64];
+        std::snprintf(gib, sizeof gib, "%.1f", bytes / (1024.0 * 1024 * 1024));
+        throw std::invalid_argument(std::string("the run could need up to about ") + gib +
+                                    " GiB (hidden, embed_dim, symbols, length and batch_size together); the "
+                                    "limit is 2 GiB: make one of them smaller");
+    }
     m_model = std::make_unique<Seq2Seq<float>>(m_config.model);
     m_optimizer = std::make_unique<AdamW<float>>(m_model->decayMask());
     m_heldOut = makeSeq2SeqBatch(m_task, Split::HeldOut, m_config.seed, 0, m_config.heldout_size);

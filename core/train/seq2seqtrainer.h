@@ -66,6 +66,15 @@ struct LengthPoint {
 std::vector<LengthPoint> accuracyAgainstLength(const Seq2SeqTrainConfig &config,
                                                const std::vector<int> &lengths);
 
+/// What a run of `config` on `task` needs, in bytes, at most (an estimate from above): the float
+/// parameters, gradients and the two AdamW moments, one gradient buffer per chunk of examples,
+/// and the activations of a batch or of the held-out set, whichever is larger (every gate and
+/// state of each source and target position, the alignment and the output distributions).
+double estimatedTrainingBytes(const Seq2SeqTrainConfig &config, const Seq2SeqTaskInfo &task);
+
+/// Runs whose estimate is above this are refused before anything is allocated: 2 GiB.
+inline constexpr double kSeq2SeqMemoryLimit = 2.0 * 1024 * 1024 * 1024;
+
 /// Trains a float32 encoder–decoder. Not thread-safe: one thread calls everything.
 class Seq2SeqTrainer {
 public:

@@ -50,6 +50,7 @@ private slots:
     void lessonsCheckRefusesBadPredictions();
     void lessonsCheckReportsEveryLanguage();
     void lessonsCheckMissingPath();
+    void lessonsCheckOfATranslationFolderPointsToItsLessons();
     void lessonsBadUsage();
     void exportLesson();
     void exportAllLessonsSvg();
@@ -178,6 +179,21 @@ void TestCliLessons::lessonsCheckRefusesBadPredictions()
     QCOMPARE(t.exitCode, 2);
     QCOMPARE(QString::fromUtf8(t.out), translated.filePath("de/12-predict.json") +
                                            ": step 1: prediction.question: missing: no de translation\n");
+}
+
+void TestCliLessons::lessonsCheckOfATranslationFolderPointsToItsLessons()
+{
+    // A translator who checks lessons/zh_CN itself gets one line pointing to the folder above,
+    // not a line for every translation file read as a lesson.
+    const QString folder = QStringLiteral(ATTN_LESSONS_DIR "/zh_CN");
+    const Run r = run({"lessons", "--check", folder});
+    QCOMPARE(r.exitCode, 2);
+    const QStringList lines = QString::fromUtf8(r.err).split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 1);
+    QVERIFY2(lines[0].contains("holds lesson translations, not lessons") &&
+                 lines[0].contains("lessons --check " +
+                                   QFileInfo(QStringLiteral(ATTN_LESSONS_DIR)).absoluteFilePath()),
+             qPrintable(lines[0]));
 }
 
 void TestCliLessons::lessonsCheckMissingPath()

@@ -43,6 +43,7 @@ private slots:
     void seq2seqAccuracyAgainstLength();
     void seq2seqRejectsBadOptions_data();
     void seq2seqRejectsBadOptions();
+    void seq2seqRefusesRunsTooLargeForMemory();
 };
 
 void TestCliSeq2Seq::seq2seqWritesSummaryAndJson()
@@ -202,6 +203,23 @@ void TestCliSeq2Seq::seq2seqRejectsBadOptions()
     QCOMPARE(r.exitCode, 2);
     QCOMPARE(QString::fromUtf8(r.err).trimmed(), "attention-lab: " + message);
     QVERIFY(r.out.isEmpty());
+}
+
+void TestCliSeq2Seq::seq2seqRefusesRunsTooLargeForMemory()
+{
+    // Each option is inside its own range, but together they would need gigabytes (about 10 GiB
+    // for a bidirectional 4096-wide GRU): refused at once, before anything is allocated.
+    const QStringList s{"train", "--model", "seq2seq", "--steps", "1"};
+    for (const QStringList &extra : {QStringList{"--hidden", "4096", "--bidirectional"},
+                                     QStringList{"--batch", "65536", "--length", "1024"}}) {
+        const Run r = attn::test::runCli(s + extra);
+        QCOMPARE(r.exitCode, 2);
+        const QString err = QString::fromUtf8(r.err);
+        QVERIFY2(err.startsWith("attention-lab: train: the run could need up to about ") &&
+                     err.contains("the limit is 2 GiB"),
+                 qPrintable(err));
+        QVERIFY(r.out.isEmpty());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCliSeq2Seq)

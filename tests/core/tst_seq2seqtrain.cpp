@@ -49,6 +49,7 @@ private slots:
     void leftToRightEncoderLooksOneAfterTheMirror();
     void datesLearnTheirReordering();
     void lengthSweepIsIndependentRuns();
+    void memoryEstimateBoundsTheRun();
 };
 
 void TestSeq2SeqTrain::reversalLearnsTheAntiDiagonal()
@@ -178,6 +179,29 @@ void TestSeq2SeqTrain::lengthSweepIsIndependentRuns()
     QVERIFY(points[0].final.heldout_loss != points[1].final.heldout_loss);
     c.task.kind = Seq2SeqTaskKind::Dates;
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, accuracyAgainstLength(c, {4}));
+}
+
+void TestSeq2SeqTrain::memoryEstimateBoundsTheRun()
+{
+    // The default run: its parameters (16 bytes each with gradients and moments) are part of the
+    // estimate, and the whole is far below the 2 GiB limit.
+    Seq2SeqTrainConfig c;
+    const Seq2SeqTaskInfo task = describeSeq2SeqTask(c.task);
+    Seq2SeqConfig model = c.model;
+    model.vocab_size = task.vocab_size;
+    double parameters = 0;
+    for (const auto &spec : parameterSpecs(model)) parameters += double(spec.size());
+    const double bytes = estimatedTrainingBytes(c, task);
+    QVERIFY(bytes > 16 * parameters);
+    QVERIFY(bytes < 64.0 * 1024 * 1024);
+    // Twice the batch (above the held-out size): more activations.
+    c.batch_size = 2 * c.heldout_size;
+    QVERIFY(estimatedTrainingBytes(c, task) > bytes);
+    // A bidirectional 4096-wide GRU would need gigabytes: refused before anything is allocated.
+    c.model.hidden = 4096;
+    c.model.bidirectional = true;
+    QVERIFY(estimatedTrainingBytes(c, task) > kSeq2SeqMemoryLimit);
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, Seq2SeqTrainer{c});
 }
 
 QTEST_GUILESS_MAIN(TestSeq2SeqTrain)

@@ -117,7 +117,7 @@ inline const std::map<QString, QStringList> &solutions()
         {"18-does-she-find-xiaohong/3", {"set interventionKind=delete", "set interventionKey=Yan"}},
         {"18-does-she-find-xiaohong/4",
          {"set trainTask=coreference", "click trainPlay", "wait running=0", "set trainSide=1",
-          "set effectChange=delete the token"}},
+          "set effectChange=delete the token", "set effectSequence=1"}},
         {"20-todays-attention/1", {"softcap=5"}},
         {"20-todays-attention/2", {"sink=2"}},
         {"20-todays-attention/3", {"mask documents 0 0 0 1 1"}},
@@ -155,6 +155,9 @@ inline bool applyViewEdit(const QString &edit, attn::ui::FigureView *view, QStri
         }
         if (auto *combo = qobject_cast<QComboBox *>(widget)) {
             int index = combo->findData(value);
+            bool integer = false;
+            if (const int number = value.toInt(&integer); index < 0 && integer)
+                index = combo->findData(number);
             if (index < 0) index = combo->findText(value);
             if (index < 0) return (*why = "no item " + value, false);
             combo->setCurrentIndex(index);

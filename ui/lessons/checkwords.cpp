@@ -140,6 +140,8 @@ const QHash<QString, const char *> &names()
          QT_TRANSLATE_NOOP("attn::lessons::check", "rollout vs effect shown")},
         {QStringLiteral("effect_change"), QT_TRANSLATE_NOOP("attn::lessons::check", "change measured")},
         {QStringLiteral("effect_sequence"), QT_TRANSLATE_NOOP("attn::lessons::check", "sentence")},
+        {QStringLiteral("effect_names_share_gender"),
+         QT_TRANSLATE_NOOP("attn::lessons::check", "sentence whose names share a gender")},
         {QStringLiteral("effect_position"), QT_TRANSLATE_NOOP("attn::lessons::check", "prediction position")},
         {QStringLiteral("effect_step"), QT_TRANSLATE_NOOP("attn::lessons::check", "snapshot measured")},
         {QStringLiteral("effect_disagreeing"),
@@ -221,8 +223,8 @@ QString plainValueText(const QString &name, double x, const QStringList &keyLabe
         return choice(x, {QT_TRANSLATE_NOOP("attn::lessons::check", "replace the token"),
                           QT_TRANSLATE_NOOP("attn::lessons::check", "delete the token")});
     if (name == QLatin1String("running") || name == QLatin1String("effects_shown") ||
-        name == QLatin1String("checklist_complete") || name == QLatin1String("conv_causal") ||
-        name == QLatin1String("reaches_first"))
+        name == QLatin1String("effect_names_share_gender") || name == QLatin1String("checklist_complete") ||
+        name == QLatin1String("conv_causal") || name == QLatin1String("reaches_first"))
         return yesNo(x);
     return {};
 }

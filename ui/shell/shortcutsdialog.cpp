@@ -44,13 +44,19 @@ ShortcutsDialog::ShortcutsDialog(QWidget *parent) : QDialog(parent)
     m_table->setHorizontalHeaderLabels({tr("Menu"), tr("Action"), tr("Shortcut")});
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    // The actions take the spare width and wrap; the menu and the keys keep their own, so the
+    // shortcut column is always in sight.
+    m_table->horizontalHeader()->setStretchLastSection(false);
+    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    m_table->setWordWrap(true);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_table, 1);
     layout->addWidget(buttons);
-    resize(640, 560);
+    resize(760, 560);
 }
 
 void ShortcutsDialog::setActions(const QMenuBar *bar)
@@ -65,12 +71,14 @@ void ShortcutsDialog::setActions(const QMenuBar *bar)
            << QStringList{figure, tr("Select the query of the cell (mask editor: mask or unmask the cell)"),
                           tr("Enter")}
            << QStringList{tr("Mask editor"), tr("Mask or unmask the cell"), tr("Space")}
+           << QStringList{tr("Training lab"),
+                          tr("Play or pause (when the focused control has no use for it)"), tr("Space")}
            << QStringList{tr("Window"), tr("Next or previous control"), tr("Tab, Shift+Tab")}
            << QStringList{tr("Window"), tr("Leave figure only (View → Figure only)"), tr("Esc, F11")};
     m_table->setRowCount(static_cast<int>(m_rows.size()));
     for (int r = 0; r < m_rows.size(); ++r)
         for (int c = 0; c < 3; ++c) m_table->setItem(r, c, new QTableWidgetItem(m_rows[r].value(c)));
-    m_table->resizeColumnsToContents();
+    m_table->resizeRowsToContents();
 }
 
 } // namespace attn::ui

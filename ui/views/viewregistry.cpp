@@ -126,6 +126,7 @@ const std::vector<FigureViewInfo> &figureViews()
           "effects_shown",
           "effect_change",
           "effect_sequence",
+          "effect_names_share_gender",
           "effect_position",
           "effect_step",
           "effect_disagreeing",

@@ -87,13 +87,14 @@ Layout layoutAt(const TokenEffectFigureData &d, QSizeF size)
     return l;
 }
 
-/// The top of a panel's axis: a tenth above its largest finite value (1 when there is none).
+/// The top of a panel's axis: a tenth above its largest finite value, never above 1 (a rollout
+/// share and a total variation distance are at most 1); 1 when there is no value.
 double axisTop(const Vector &v)
 {
     double m = 0;
     for (Index j = 0; j < v.size(); ++j)
         if (std::isfinite(v(j))) m = std::max(m, v(j));
-    return m > 0 ? m * 1.1 : 1.0;
+    return m > 0 ? std::min(1.0, m * 1.1) : 1.0;
 }
 
 std::vector<QRectF> logicalBars(const TokenEffectFigureData &d, QSizeF size)
@@ -200,12 +201,12 @@ void paintTokenEffectFigure(QPainter &p, QSizeF deviceSize, const TokenEffectFig
             p.setFont(pixelFont(10));
             p.setPen(Qt::black);
             const QRectF rb = bars[std::size_t(2 * j)];
-            p.drawText(QRectF(rb.center().x() - l.column / 2, rb.top() - 14, l.column, 13), Qt::AlignCenter,
-                       compactNumber(d.rollout(j)));
+            drawFitted(p, QRectF(rb.center().x() - l.column / 2, rb.top() - 14, l.column, 13),
+                       Qt::AlignCenter, weightNumber(d.rollout(j)), pixelFont(10));
             const double e = d.effect(j);
             const double ey = eb.isNull() ? l.effect.bottom() : eb.top();
-            p.drawText(QRectF(rb.center().x() - l.column / 2, ey - 14, l.column, 13), Qt::AlignCenter,
-                       std::isfinite(e) ? compactNumber(e) : QStringLiteral("—"));
+            drawFitted(p, QRectF(rb.center().x() - l.column / 2, ey - 14, l.column, 13), Qt::AlignCenter,
+                       std::isfinite(e) ? weightNumber(e) : QStringLiteral("—"), pixelFont(10));
         } else if (eb.isNull()) {
             p.setFont(pixelFont(10));
             p.setPen(Qt::black);

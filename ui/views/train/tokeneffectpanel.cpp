@@ -242,8 +242,9 @@ void TokenEffectPanel::fillFigure()
                             .arg(quoted(name(e.replacement)));
     else
         d.effectLabel = tr("Not measured: every symbol occurs in the probe, none is neutral");
-    const QString gamma =
-        std::isnan(cmp.gamma) ? tr("undefined (every pair tied)") : compactNumber(cmp.gamma);
+    const QString gamma = cmp.keys.size() < 2     ? tr("undefined (one token: no pair to compare)")
+                          : std::isnan(cmp.gamma) ? tr("undefined (every pair tied)")
+                                                  : compactNumber(cmp.gamma);
     d.lines << tr("Rollout reads the weights only and counts each layer's residual connection as half of "
                   "what flows. The effect is measured: the token is changed, the model runs again, and the "
                   "bar is the total variation distance between the two next-token distributions (0: "

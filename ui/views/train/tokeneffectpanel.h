@@ -51,6 +51,8 @@ public:
     void setPosition(int position);
     void setChange(Change change);
     int sequence() const;
+    /// The token ids of the chosen sentence (empty before a trainer reported its probes).
+    const std::vector<int> &sequenceTokens() const { return tokens(); }
     int position() const;
     Change change() const;
 

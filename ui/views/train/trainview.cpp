@@ -14,6 +14,7 @@
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
@@ -45,6 +46,21 @@ double roleOf(const train::HeadRoles &r, int role)
     case 4: return r.target_token;
     default: return r.entropy;
     }
+}
+
+} // namespace
+
+namespace {
+
+/// Whether a coreference sentence's two names share a gender (then only the verb can decide).
+bool namesShareGender(const train::TaskInfo &task, const std::vector<int> &tokens)
+{
+    if (task.kind != train::TaskKind::Coreference) return false;
+    const int names = train::coreference::nameCount();
+    std::vector<bool> female;
+    for (int t : tokens)
+        if (t >= 2 && t < 2 + names) female.push_back(t < 2 + names / 2);
+    return female.size() == 2 && female[0] == female[1];
 }
 
 } // namespace
@@ -136,7 +152,6 @@ void TrainView::setRunning(bool running)
 {
     m_running = running;
     m_play->setText(running ? tr("&Pause") : tr("&Play"));
-    m_play->setShortcut(Qt::Key_Space);
     m_play->setToolTip(running ? tr("Stop after the current step (Space)")
                                : tr("Train up to the last step on a thread of its own (Space)"));
     for (QWidget *w :
@@ -146,6 +161,16 @@ void TrainView::setRunning(bool running)
         w->setEnabled(!running);
     refreshStatus();
     emit taskValuesChanged();
+}
+
+void TrainView::keyPressEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_Space && event->modifiers() == Qt::NoModifier) {
+        m_running ? pause() : play();
+        event->accept();
+        return;
+    }
+    FigureView::keyPressEvent(event);
 }
 
 void TrainView::play()
@@ -373,6 +398,7 @@ QMap<QString, double> TrainView::taskValues() const
     v.insert("effects_shown", m_side->currentWidget() == m_effects ? 1 : 0);
     v.insert("effect_change", int(m_effects->change()));
     v.insert("effect_sequence", m_effects->sequence());
+    v.insert("effect_names_share_gender", namesShareGender(m_taskInfo, m_effects->sequenceTokens()) ? 1 : 0);
     v.insert("effect_position", m_effects->position());
     if (const auto &e = m_effects->effects()) {
         const bool deletion = m_effects->change() == TokenEffectPanel::Change::Delete;

@@ -80,6 +80,7 @@ public:
     /// 1 previous token, 2 duplicate token, 3 first token, 4 target token, 5 entropy);
     /// of the "Rollout vs effect" tab: "effects_shown" (1 while it is the tab shown),
     /// "effect_change" (0 replace, 1 delete), "effect_sequence" (the probe sentence, from 0),
+    /// "effect_names_share_gender" (1 when that coreference sentence's two names share a gender),
     /// "effect_position", "effect_step" (the snapshot measured), "effect_disagreeing" (tokens marked ≠),
     /// "effect_gamma", "effect_top_rollout" and "effect_top_effect" (the token position each ranks first).
     QMap<QString, double> taskValues() const override;
@@ -100,6 +101,9 @@ signals:
 protected:
     /// The first showing builds the first model (on the worker thread).
     void showEvent(QShowEvent *event) override;
+    /// Space plays or pauses, unless the focused control uses Space itself (a button presses, a
+    /// combo box opens): only keys no child took reach the view.
+    void keyPressEvent(QKeyEvent *event) override;
 
 private:
     void buildControls();

@@ -61,7 +61,6 @@ void TrainView::buildControls()
 
     m_play = new QPushButton(tr("&Play"));
     m_play->setToolTip(tr("Train up to the last step on a thread of its own (Space)"));
-    m_play->setShortcut(Qt::Key_Space);
     m_step = new QPushButton(tr("One s&tep"));
     m_step->setToolTip(tr("Take one training step"));
     m_reset = new QPushButton(tr("R&eset"));

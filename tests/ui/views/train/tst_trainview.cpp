@@ -68,6 +68,7 @@ private slots:
     void destroyingDuringARunIsClean();
     void exportsTheCurves();
     void effectsTabMeasuresTheShownSnapshot();
+    void spacePlaysUnlessTheFocusUsesIt();
 };
 
 void TestTrainView::playTrainsOffTheGuiThread()
@@ -286,6 +287,28 @@ void TestTrainView::effectsTabMeasuresTheShownSnapshot()
     QFile svg(dir.filePath("effects.svg"));
     QVERIFY(svg.open(QIODevice::ReadOnly));
     QVERIFY(svg.readAll().contains("rollout"));
+}
+
+void TestTrainView::spacePlaysUnlessTheFocusUsesIt()
+{
+    ScenarioDocument document;
+    QVERIFY(document.load(attn::test::workedExample()));
+    TrainView view(&document);
+    makeSmall(view, 20);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    // On a combo box Space is the combo box's: training does not start.
+    auto *task = view.findChild<QComboBox *>("trainTask");
+    task->setFocus();
+    QTest::keyClick(task, Qt::Key_Space);
+    QCOMPARE(view.stepsDone(), 0);
+    QVERIFY(!view.isRunning());
+    task->hidePopup();
+    // On the heads grid (which has no use for Space) it plays.
+    view.headGrid()->setFocus();
+    QTest::keyClick(view.headGrid(), Qt::Key_Space);
+    QVERIFY(QTest::qWaitFor([&] { return view.stepsDone() > 0; }, attn::test::scaledTimeout(30000)));
+    QVERIFY(waitIdle(view));
 }
 
 QTEST_MAIN(TestTrainView)
