@@ -34,8 +34,9 @@ struct InterventionFigureData {
 /// The bar of key j's weight (2j, in the upper panel, axis 0 … 1) and of its deletion effect
 /// (2j + 1, in the lower panel, axis 0 … the largest effect), for `data` drawn at `size` (pixels).
 /// Two panels with their own baselines, each bar labelled with its rank in its panel: the two
-/// rankings are compared, never a weight's height against an effect's. The figure is laid out at a logical size between 640 × 400 and 1200 × 800 and
-/// scaled to `size`, fonts included, so small exports shrink and large ones grow.
+/// rankings are compared, never a weight's height against an effect's. The figure is laid out at a logical
+/// size between 640 × 400 and 1200 × 800 and scaled to `size`, fonts included, so small exports shrink and
+/// large ones grow.
 std::vector<QRectF> interventionBars(const InterventionFigureData &data, QSizeF size);
 
 /// The figure as a table (View → Show as table): one row per key, its weight, its deletion
