@@ -22,6 +22,24 @@ namespace attn::app {
 
 namespace {
 
+/// Writes `out` to the file `json`, atomically; false (and one line) when it cannot be written.
+bool writeJson(const QString &json, const QJsonObject &out)
+{
+    QString reason;
+    if (attn::ui::saveFileAtomically(json, QJsonDocument(out).toJson(QJsonDocument::Indented), &reason))
+        return true;
+    printError(QStringLiteral("cannot write %1: %2").arg(json, reason));
+    return false;
+}
+
+/// Ok, or Failure (and one line) when the summary could not be written to standard output.
+int summaryStatus(bool written)
+{
+    if (written && !std::ferror(stdout)) return Ok;
+    printError("cannot write the summary to standard output");
+    return Failure;
+}
+
 using namespace attn::train;
 
 QJsonValue number(double v)
@@ -247,18 +265,9 @@ int runLengthSweep(const Seq2SeqTrainConfig &config, const std::vector<int> &len
                               {"config", c},
                               {"lengths", rows},
                               {"wall_seconds", static_cast<double>(wall.nsecsElapsed()) * 1e-9}};
-        QString reason;
-        if (!attn::ui::saveFileAtomically(json, QJsonDocument(out).toJson(QJsonDocument::Indented),
-                                          &reason)) {
-            printError(QStringLiteral("cannot write %1: %2").arg(json, reason));
-            return Failure;
-        }
+        if (!writeJson(json, out)) return Failure;
     }
-    if (!ok || std::ferror(stdout)) {
-        printError("cannot write the summary to standard output");
-        return Failure;
-    }
-    return Ok;
+    return summaryStatus(ok);
 }
 
 } // namespace
@@ -431,18 +440,9 @@ int runSeq2SeqTrainCommand(const QStringList &arguments)
             {"train_seconds", t.trainSeconds()},
             {"steps_per_second", stepsPerSecond},
         };
-        QString reason;
-        if (!attn::ui::saveFileAtomically(json, QJsonDocument(out).toJson(QJsonDocument::Indented),
-                                          &reason)) {
-            printError(QStringLiteral("cannot write %1: %2").arg(json, reason));
-            return Failure;
-        }
+        if (!writeJson(json, out)) return Failure;
     }
-    if (!ok || std::ferror(stdout)) {
-        printError("cannot write the summary to standard output");
-        return Failure;
-    }
-    return Ok;
+    return summaryStatus(ok);
 }
 
 } // namespace attn::app
