@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 namespace attn::train {
 
@@ -56,5 +57,14 @@ template class AdamW<float>;
 template class AdamW<double>;
 template double clipGradientNorm<float>(float *, Index, double);
 template double clipGradientNorm<double>(double *, Index, double);
+
+double scheduledLearningRate(double rate, int step, int warmup, int steps, bool cosine)
+{
+    if (warmup > 0 && step <= warmup) return rate * static_cast<double>(step) / static_cast<double>(warmup);
+    if (!cosine || steps <= warmup) return rate;
+    const double span = static_cast<double>(steps - warmup);
+    const double progress = std::min(1.0, static_cast<double>(step - warmup) / span);
+    return rate * (0.1 + 0.9 * 0.5 * (1.0 + std::cos(std::numbers::pi * progress)));
+}
 
 } // namespace attn::train

@@ -50,4 +50,9 @@ template <typename T> double clipGradientNorm(T *grads, Index n, double maxNorm)
 extern template class AdamW<float>;
 extern template class AdamW<double>;
 
+/// The learning rate of step `step` (from 1): linear warm-up over the first `warmup` steps, then,
+/// with `cosine`, a cosine from `rate` down to rate/10 by step `steps` (Loshchilov & Hutter 2017,
+/// SGDR, one cycle without restarts) held after it; without `cosine`, `rate` throughout.
+double scheduledLearningRate(double rate, int step, int warmup, int steps, bool cosine);
+
 } // namespace attn::train

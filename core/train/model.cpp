@@ -17,12 +17,7 @@ template <typename T> Model<T>::Model(const ModelConfig &config) : m_config(conf
 {
     validate(m_config);
     m_specs = parameterSpecs(m_config);
-    Index total = 0;
-    for (const ParameterSpec &s : m_specs) {
-        m_offsets.push_back(total);
-        m_offsetByName[s.name] = total;
-        total += s.size();
-    }
+    const Index total = layoutParameters(m_specs, &m_offsets, &m_offsetByName);
     m_parameters.assign(static_cast<std::size_t>(total), T(0));
     m_gradients.assign(static_cast<std::size_t>(total), T(0));
     if (m_config.positional == PositionalKind::Rope) {

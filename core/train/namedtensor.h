@@ -4,6 +4,7 @@
 
 #include "core/tensor.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,20 @@ struct ParameterSpec {
         return n;
     }
 };
+
+/// Lays `specs` out one after another in a flat buffer: fills the offset of each (in order) and
+/// by name, and returns the total number of values.
+inline Index layoutParameters(const std::vector<ParameterSpec> &specs, std::vector<Index> *offsets,
+                              std::map<std::string, Index> *byName)
+{
+    Index total = 0;
+    for (const ParameterSpec &s : specs) {
+        offsets->push_back(total);
+        (*byName)[s.name] = total;
+        total += s.size();
+    }
+    return total;
+}
 
 /// "float32" or "float64".
 const char *toString(DType dtype);

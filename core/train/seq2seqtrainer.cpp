@@ -4,7 +4,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <numbers>
 #include <stdexcept>
 #include <string>
 
@@ -108,11 +107,8 @@ Seq2SeqTrainer::~Seq2SeqTrainer() = default;
 
 double Seq2SeqTrainer::learningRate(int step) const
 {
-    const double lr = m_config.optimizer.learning_rate;
-    if (!m_config.cosine_decay || m_config.steps <= 0) return lr;
-    // Cosine from lr down to lr/10 by `steps` (Loshchilov & Hutter 2017, one cycle), as Trainer.
-    const double progress = std::min(1.0, static_cast<double>(step) / static_cast<double>(m_config.steps));
-    return lr * (0.1 + 0.9 * 0.5 * (1.0 + std::cos(std::numbers::pi * progress)));
+    return scheduledLearningRate(m_config.optimizer.learning_rate, step, 0, m_config.steps,
+                                 m_config.cosine_decay);
 }
 
 StepStats Seq2SeqTrainer::step()

@@ -4,7 +4,6 @@
 #include <chrono>
 #include <cmath>
 #include <ctime>
-#include <numbers>
 #include <stdexcept>
 #include <string>
 
@@ -88,15 +87,8 @@ void Trainer::reset()
 
 double Trainer::learningRate(int step) const
 {
-    const double lr = m_config.optimizer.learning_rate;
-    if (m_config.warmup_steps > 0 && step <= m_config.warmup_steps)
-        return lr * static_cast<double>(step) / static_cast<double>(m_config.warmup_steps);
-    if (!m_config.cosine_decay || m_config.steps <= m_config.warmup_steps) return lr;
-    // Cosine from lr down to lr/10 between the end of warm-up and `steps` (Loshchilov & Hutter
-    // 2017, SGDR, one cycle without restarts).
-    const double span = static_cast<double>(m_config.steps - m_config.warmup_steps);
-    const double progress = std::min(1.0, static_cast<double>(step - m_config.warmup_steps) / span);
-    return lr * (0.1 + 0.9 * 0.5 * (1.0 + std::cos(std::numbers::pi * progress)));
+    return scheduledLearningRate(m_config.optimizer.learning_rate, step, m_config.warmup_steps,
+                                 m_config.steps, m_config.cosine_decay);
 }
 
 StepStats Trainer::step()
