@@ -1,6 +1,7 @@
 // Every figure in Simplified Chinese: each view's figure, written as SVG under the zh_CN interface on
 // the Chinese Xiaohong sentence, holds no English word outside the field's symbols (Q, K, V, softmax,
 // RoPE, …), and names a CJK font for its text; the PDF embeds one.
+#include "machinewords.h"
 #include "strictwarnings.h"
 #include "ui/base/resources.h"
 #include "ui/document/scenariodocument.h"
@@ -35,9 +36,10 @@ const QSet<QString> &allowed()
         "FlashAttention", "Dao", "B_r", "B_c", "h_t", "Elman", "MLP",
         // the authors a figure cites (attention rollout: Abnar & Zuidema 2020)
         "Abnar", "Zuidema",
-        // the machine's own name, as the measuring view prints it
-        "CPU", "AMD", "EPYC", "Intel", "Xeon", "Core", "Ryzen"};
-    return words;
+        // the measuring view's label of the machine, and the words of the machine's own name
+        "CPU"};
+    static const QSet<QString> withMachine = words + attn::test::cpuModelWords();
+    return withMachine;
 }
 
 /// The words of three or more Latin letters in the <text> elements of `svg` that are not allowed().
