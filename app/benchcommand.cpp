@@ -427,16 +427,26 @@ int runBenchCommand(const QStringList &arguments)
                                .arg(roofThreads));
             roof = bench::measureRoof(roofThreads, [&](double f) { return progress.update(f); });
             progress.finish();
+            print(QStringLiteral("# built for %1: %2 float lanes per packet, %3 vector registers; %4")
+                      .arg(QString::fromStdString(roof.instruction_set))
+                      .arg(roof.vector_lanes)
+                      .arg(roof.vector_registers)
+                      .arg(QString::fromStdString(bench::cpuModel())));
             print(QStringLiteral(
-                      "# roof: FP32 FMA peak %1 GFLOP/s (%2 float lanes), SGEMM 2048³ %3 GFLOP/s (%4); "
-                      "%FMA is against this FP32 peak, for f64 too")
+                      "# roof: FP32 FMA peak %1 GFLOP/s (%2 float lanes), streaming read %5 GB/s, SGEMM 2048³ "
+                      "%3 GFLOP/s (%4); %FMA is against this FP32 peak, for f64 too; %read against the "
+                      "streaming read")
                       .arg(fixed(roof.fma_gflops, 1))
                       .arg(roof.vector_lanes)
-                      .arg(fixed(roof.sgemm_gflops, 1), QString::fromStdString(roof.sgemm_source)));
+                      .arg(fixed(roof.sgemm_gflops, 1), QString::fromStdString(roof.sgemm_source),
+                           fixed(roof.read_gbps, 1)));
             json.insert("roof_gflops", roof.fma_gflops);
             json.insert("sgemm_gflops", roof.sgemm_gflops);
             json.insert("sgemm_source", QString::fromStdString(roof.sgemm_source));
             json.insert("vector_lanes", roof.vector_lanes);
+            json.insert("instruction_set", QString::fromStdString(roof.instruction_set));
+            json.insert("vector_registers", roof.vector_registers);
+            json.insert("read_gbps", roof.read_gbps);
         } else {
             print(QStringLiteral("# roof: not measured (every configuration is refused)"));
             json.insert("roof_gflops", QJsonValue());

@@ -59,14 +59,14 @@ QString row(const QStringList &cells, const QList<int> &widths)
 
 const QList<int> &timingWidths()
 {
-    static const QList<int> widths{-8, 6, 6, 5, 4, 6, 6, 5, 3, 9, 9, 8, 6, 9, 8, 8, 7, 8, -16};
+    static const QList<int> widths{-8, 6, 6, 5, 4, 6, 6, 5, 3, 9, 9, 8, 6, 9, 8, 8, 7, 8, 6, 8, -16};
     return widths;
 }
 
 QString timingHeader()
 {
     return row({"kernel", "n_q", "n_k", "heads", "d", "causal", "window", "dtype", "thr", "median_ms",
-                "p95_ms", "GFLOP/s", "%FMA", "tokens/s", "work_MiB", "rss_MiB", "kv_MiB", "max_err",
+                "p95_ms", "GFLOP/s", "%FMA", "tokens/s", "work_MiB", "rss_MiB", "kv_MiB", "kv_GB/s", "%read", "max_err",
                 "reference"},
                timingWidths());
 }
@@ -86,7 +86,7 @@ QString timingRow(const BenchResult &r)
     cells << ms(r.median_ms) << ms(r.p95_ms) << fixed(r.gflops, 1) << fixed(100.0 * r.roof_fraction, 1)
           << si(r.tokens_per_s) << mib(double(r.work_bytes))
           << (r.rss_growth_bytes < 0 ? QStringLiteral("?") : mib(double(r.rss_growth_bytes)))
-          << mib(double(r.kv_bytes))
+          << mib(double(r.kv_bytes)) << fixed(r.kv_gbps, 1) << fixed(100.0 * r.read_fraction, 1)
           << (std::isnan(r.max_abs_error) ? QStringLiteral("-") : QString::number(r.max_abs_error, 'e', 1))
           << (r.error_reference.empty() ? QStringLiteral("-") : QString::fromStdString(r.error_reference));
     return row(cells, timingWidths());
@@ -133,6 +133,8 @@ QJsonObject resultJson(const BenchResult &r, const char *mode)
     o.insert("rss_growth_bytes",
              r.rss_growth_bytes < 0 ? QJsonValue() : QJsonValue(double(r.rss_growth_bytes)));
     o.insert("kv_bytes", double(r.kv_bytes));
+    o.insert("kv_gbps", r.kv_gbps);
+    o.insert("read_fraction", r.read_fraction);
     o.insert("max_abs_error", number(r.max_abs_error));
     o.insert("error_reference",
              r.error_reference.empty() ? QJsonValue() : QString::fromStdString(r.error_reference));

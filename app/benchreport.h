@@ -43,7 +43,8 @@ QString timingHeader();
 QStringList configCells(const bench::BenchConfig &config);
 
 /// A full timing row: the configuration, median and p95 ms, GFLOP/s, % of the FMA peak,
-/// tokens/s, the kernel's work MiB, RSS growth MiB, K/V MiB read, max error and its reference.
+/// tokens/s, the kernel's work MiB, RSS growth MiB, K/V MiB read, the rate K/V was read at (GB/s)
+/// and its % of the streaming read, max error and its reference.
 QString timingRow(const bench::BenchResult &result);
 
 /// A finite number, or null (JSON has no NaN).
@@ -54,7 +55,8 @@ QJsonValue number(double value);
 QJsonObject configJson(const bench::BenchConfig &config, const char *mode);
 
 /// configJson plus every measurement: repetitions, samples_ms, median_ms, p95_ms, min_ms, flops,
-/// gflops, roof_fraction, tokens_per_s, work_bytes, rss_growth_bytes, kv_bytes, max_abs_error,
+/// gflops, roof_fraction, tokens_per_s, work_bytes, rss_growth_bytes, kv_bytes, kv_gbps,
+/// read_fraction, max_abs_error,
 /// error_reference, cpu_model.
 QJsonObject resultJson(const bench::BenchResult &result, const char *mode);
 

@@ -407,6 +407,8 @@ BenchResult run(const BenchConfig &c, const Roof &roof, const ProgressFn &progre
     const double seconds = r.median_ms / 1000.0;
     r.gflops = seconds > 0 ? double(r.flops) / seconds / 1e9 : 0.0;
     r.roof_fraction = roof.fma_gflops > 0 ? r.gflops / roof.fma_gflops : 0.0;
+    r.kv_gbps = r.median_ms > 0 ? double(r.kv_bytes) / (r.median_ms * 1e-3) / 1e9 : 0.0;
+    r.read_fraction = roof.read_gbps > 0 ? r.kv_gbps / roof.read_gbps : 0.0;
     r.tokens_per_s = seconds > 0 ? double(c.n_q) / seconds : 0.0;
 
     // A naive benchmark's output is the reference of the other kernels on the same problem.

@@ -81,6 +81,8 @@ struct BenchResult {
     std::uint64_t flops = 0;
     double gflops = 0;          ///< flops / median, in 10⁹ FLOP/s
     double roof_fraction = 0;   ///< gflops / the roof's FMA peak (0 when the roof is unknown)
+    double kv_gbps = 0;         ///< kv_bytes / median, in 10⁹ bytes/s (what a decode step streams)
+    double read_fraction = 0;   ///< kv_gbps / the roof's streaming read (0 when unknown)
     double tokens_per_s = 0;    ///< n_q / median (query tokens processed per second)
     std::size_t work_bytes = 0; ///< the kernel's own buffers beyond Q, K, V, O (tracked by it)
     std::uint64_t kv_bytes = 0; ///< K and V bytes one run reads: n_k · H_kv · 2 · head_dim · bytes
@@ -103,7 +105,14 @@ struct Roof {
     std::string sgemm_source; ///< "eigen" or "openblas": which one gave sgemm_gflops
     int threads = 1;          ///< threads both were measured on
     int vector_lanes = 1;     ///< float lanes per FMA instruction the build uses (8 = AVX2, 16 = AVX-512)
+    std::string instruction_set; ///< the vector instructions the build targets, e.g. "AVX-512", "AVX2+FMA"
+    int vector_registers = 16;   ///< vector registers the build's micro-kernels may use (16 or 32)
+    double read_gbps = 0;        ///< streaming read of a buffer far beyond the caches, all threads, 10⁹ bytes/s
 };
+
+/// The vector instructions this build of the engine targets (Eigen's packet math): "AVX-512",
+/// "AVX2+FMA", "AVX", "SSE2" (a portable x86-64 build), "NEON" or "scalar".
+std::string instructionSet();
 
 /// Thrown by runBench and measureRoof when the progress callback returned false.
 class BenchCancelled : public std::runtime_error {
@@ -141,10 +150,13 @@ private:
 
 /// Measures the roof on `threads` threads (≥ 1): (1) an FMA loop on every thread at once, with
 /// 12 independent accumulators in the widest vector the build targets (Eigen's packet type),
-/// FLOP = 2 · lanes per FMA, the best of five runs of ~0.1 s; (2) C = A·B at 2048³ in float,
+/// FLOP = 2 · lanes per FMA, the best of five runs of ~0.1 s; (2) a streaming read: every thread
+/// sums its share of a 256 MiB float buffer (far beyond any cache) with packet loads, bytes /
+/// seconds, the best of five; (3) C = A·B at 2048³ in float,
 /// Eigen's GEMM with C's columns split over the threads, and OpenBLAS's cblas_sgemm when the
 /// build has it (ATTN_HAVE_OPENBLAS) or the system has libopenblas.so.0 (loaded at run time:
 /// the SGEMM NumPy uses on Debian), the best of three runs each. Takes one to two seconds.
+/// The decode benchmark compares what it streams with (2) (BenchResult::read_fraction).
 /// A busy machine only lowers the figures. Throws BenchCancelled if `progress` returns false.
 Roof measureRoof(int threads, const ProgressFn &progress = {});
 

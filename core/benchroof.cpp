@@ -1,6 +1,7 @@
-// The machine's roof, measured in the benchmark's own process: an FMA throughput loop and the
-// best SGEMM the build has.
+// The machine's roof, measured in the benchmark's own process: an FMA throughput loop, a
+// streaming read and the best SGEMM the build has.
 #include "core/bench.h"
+#include "core/kernels/microkernels.h"
 
 #include <Eigen/Core>
 
@@ -70,6 +71,49 @@ double timeFmaLoop(int threads, long iterations)
     return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
+/// Floats of the streaming-read buffer: 256 MiB, beyond the last-level cache of any CPU this
+/// runs on, so that every pass comes from memory.
+constexpr std::size_t kReadFloats = std::size_t(64) << 20;
+
+/// Σ data[0, n) with kChains packet accumulators (n a multiple of kChains · kLanes): one packet
+/// load per add, so the loop is bound by how fast the loads arrive.
+float streamSum(const float *data, std::size_t n)
+{
+    namespace ei = Eigen::internal;
+    Packet acc[kChains];
+    for (int k = 0; k < kChains; ++k) acc[k] = ei::pset1<Packet>(0.0f);
+    for (std::size_t i = 0; i < n; i += std::size_t(kChains) * kLanes)
+        for (int k = 0; k < kChains; ++k) acc[k] = ei::padd(acc[k], ei::ploadu<Packet>(data + i + k * kLanes));
+    Packet sum = acc[0];
+    for (int k = 1; k < kChains; ++k) sum = ei::padd(sum, acc[k]);
+    return ei::predux(sum);
+}
+
+/// 10⁹ bytes/s read by `threads` threads, started together, each summing its own contiguous
+/// share of `data`.
+double streamReadGbps(const std::vector<float> &data, int threads)
+{
+    const std::size_t block = std::size_t(kChains) * kLanes;
+    const std::size_t share = data.size() / std::size_t(threads) / block * block;
+    std::atomic<int> ready{0};
+    std::atomic<bool> go{false};
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t) {
+        pool.emplace_back([&, t] {
+            ready.fetch_add(1);
+            while (!go.load(std::memory_order_acquire)) std::this_thread::yield();
+            const float sum = streamSum(data.data() + std::size_t(t) * share, share);
+            g_sink.store(g_sink.load(std::memory_order_relaxed) + sum, std::memory_order_relaxed);
+        });
+    }
+    while (ready.load() < threads) std::this_thread::yield();
+    const auto start = Clock::now();
+    go.store(true, std::memory_order_release);
+    for (std::thread &t : pool) t.join();
+    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    return double(share * std::size_t(threads) * sizeof(float)) / seconds / 1e9;
+}
+
 /// C = A·B with Eigen, C's columns split into one block per thread (Eigen's own GEMM is
 /// single-threaded without OpenMP). A, B, C (n, n) column-major. Seconds.
 double timeEigenGemm(const Eigen::MatrixXf &a, const Eigen::MatrixXf &b, Eigen::MatrixXf &c, int threads)
@@ -122,6 +166,23 @@ Sgemm openBlasSgemm()
 
 } // namespace
 
+std::string instructionSet()
+{
+#if defined(EIGEN_VECTORIZE_AVX512)
+    return "AVX-512";
+#elif defined(EIGEN_VECTORIZE_AVX2) && defined(EIGEN_VECTORIZE_FMA)
+    return "AVX2+FMA";
+#elif defined(EIGEN_VECTORIZE_AVX)
+    return "AVX";
+#elif defined(EIGEN_VECTORIZE_SSE2)
+    return "SSE2";
+#elif defined(EIGEN_VECTORIZE_NEON)
+    return "NEON";
+#else
+    return "scalar";
+#endif
+}
+
 Roof measureRoof(int threads, const ProgressFn &progress)
 {
     const auto report = [&](double fraction) {
@@ -131,6 +192,8 @@ Roof measureRoof(int threads, const ProgressFn &progress)
     Roof roof;
     roof.threads = threads;
     roof.vector_lanes = kLanes;
+    roof.instruction_set = instructionSet();
+    roof.vector_registers = kernels::micro::kVectorRegisters;
     report(0.0);
 
     // 1. FMA peak: calibrate to ~0.1 s per run, best of five (a busy machine only lowers it).
@@ -143,7 +206,15 @@ Roof measureRoof(int threads, const ProgressFn &progress)
         report(0.06 * (k + 1));
     }
 
-    // 2. SGEMM at 2048³: 2·n³ FLOP, best of three (after one warm-up run).
+    // 2. Streaming read of 256 MiB (written once first, so that its pages exist), best of five.
+    {
+        const std::vector<float> data(kReadFloats, 1.0f);
+        streamReadGbps(data, threads);
+        for (int k = 0; k < 5; ++k) roof.read_gbps = std::max(roof.read_gbps, streamReadGbps(data, threads));
+    }
+    report(0.35);
+
+    // 3. SGEMM at 2048³: 2·n³ FLOP, best of three (after one warm-up run).
     const Eigen::Index n = 2048;
     const Eigen::MatrixXf a = Eigen::MatrixXf::Random(n, n);
     const Eigen::MatrixXf b = Eigen::MatrixXf::Random(n, n);

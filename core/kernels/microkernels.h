@@ -1,6 +1,6 @@
 // Register-blocked building blocks of the fast float path of the tiled kernel, written with
-// Eigen's packet math (AVX2 + FMA under -march=native on x86-64, SSE2 in a portable build, NEON
-// on ARM): a small GEMM whose lanes are queries, and a vectorised 2^t for t ≤ 0.
+// Eigen's packet math (AVX-512 or AVX2 + FMA under -march=native on x86-64, SSE2 in a portable
+// build, NEON on ARM): a small GEMM whose lanes are queries, and a vectorised 2^t for t ≤ 0.
 // Internal to core/kernels (tiled.cpp); not part of the public API.
 #pragma once
 
@@ -14,14 +14,29 @@ namespace attn::kernels::micro {
 
 namespace ei = Eigen::internal;
 
+/// Vector registers the build targets: 32 with AVX-512 (zmm0–31) and on AArch64 (v0–31), 16
+/// with AVX2 or SSE on x86-64.
+#if defined(EIGEN_VECTORIZE_AVX512) || defined(__aarch64__)
+inline constexpr int kVectorRegisters = 32;
+#else
+inline constexpr int kVectorRegisters = 16;
+#endif
+
 /// Packet geometry. A micro-tile is kRows rows × kLanes lanes (kPackets packets per row), held in
-/// kRows·kPackets accumulator registers: 12 of the 16 vector registers of AVX2 or SSE.
+/// kRows·kPackets accumulator registers, plus kPackets registers for a row of B and one for the
+/// broadcast entry of A. Each step of the depth loads kPackets packets and kRows broadcasts for
+/// kRows·kPackets FMAs:
+/// - 16 registers (AVX2, SSE): 6 × 2 = 12 accumulators, 8 loads per 12 FMAs;
+/// - 32 registers (AVX-512, NEON): 6 × 4 = 24 accumulators, 10 loads per 24 FMAs, so that the
+///   two load ports keep up with two FMA ports. (8 × 3 also fits, but its 3-packet lane blocks
+///   do not divide power-of-two query tiles.)
 template <typename Scalar> struct Geometry {
     using Packet = typename ei::packet_traits<Scalar>::type;
     static constexpr int kWidth = ei::unpacket_traits<Packet>::size; ///< scalars per packet
-    static constexpr int kPackets = 2;
+    static constexpr int kPackets = kVectorRegisters >= 32 ? 4 : 2;
     static constexpr int kLanes = kWidth * kPackets; ///< lanes of one micro-tile
     static constexpr int kRows = 6;
+    static_assert(kRows * kPackets + kPackets + 1 <= kVectorRegisters, "the micro-tile must fit the registers");
 };
 
 /// Whether the fast path pays off: measured with 8-wide packets and FMA (AVX2, -march=native);

@@ -46,6 +46,11 @@ void TestCliBench::benchWritesTableAndJson()
     QVERIFY2(out.contains("median_ms") && out.contains("GFLOP/s") && out.contains("max_err"),
              r.out.constData());
     QVERIFY2(out.contains("# roof: FP32 FMA peak"), r.out.constData());
+    // Every figure says what it ran on: the instruction set, its packet width and registers.
+    QVERIFY2(out.contains(QRegularExpression("^# built for (AVX-512|AVX2\\+FMA|AVX|SSE2|NEON|scalar): "
+                                             "(16|8|4|1) float lanes per packet, (16|32) vector registers; ",
+                                             QRegularExpression::MultilineOption)),
+             r.out.constData());
     QCOMPARE(
         out.count(QRegularExpression("^(tiled|naive) +128 +128 +2:1 ", QRegularExpression::MultilineOption)),
         2);
@@ -56,6 +61,12 @@ void TestCliBench::benchWritesTableAndJson()
     const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
     QVERIFY(o["roof_gflops"].toDouble() > 0);
     QVERIFY(o["sgemm_gflops"].toDouble() > 0);
+    QVERIFY(o["read_gbps"].toDouble() > 0);
+    const QString isa = o["instruction_set"].toString();
+    const int lanes = o["vector_lanes"].toInt();
+    // The packet width follows the instruction set: 512 bits are 16 floats, 256 bits 8, 128 bits 4.
+    QCOMPARE(lanes, isa == "AVX-512" ? 16 : isa.startsWith("AVX") ? 8 : isa == "scalar" ? 1 : 4);
+    QCOMPARE(o["vector_registers"].toInt(), isa == "AVX-512" || isa == "NEON" ? 32 : 16);
     const QJsonArray results = o["results"].toArray();
     QCOMPARE(results.size(), 2);
     QStringList kernels;
@@ -104,6 +115,10 @@ void TestCliBench::benchDecodeAndNeedle()
         QCOMPARE(res["window"].toInt(), 64);
         // K and V bytes read shrink with the K/V heads: 512 keys · H_kv · 2 · 64 · 4 bytes.
         QCOMPARE(res["kv_bytes"].toDouble(), 512.0 * res["kv_heads"].toInt() * 2 * 64 * 4);
+        // ... read at kv_bytes / median, compared with the streaming read of the same run.
+        const double gbps = res["kv_bytes"].toDouble() / (res["median_ms"].toDouble() * 1e-3) / 1e9;
+        QVERIFY(qAbs(res["kv_gbps"].toDouble() - gbps) <= 1e-9 * gbps);
+        QVERIFY(qAbs(res["read_fraction"].toDouble() - gbps / o["read_gbps"].toDouble()) <= 1e-9 * gbps);
     }
     // The needle: both kernels see it at 100%; the 64-key window loses it at 0%.
     const QJsonArray needles = o["needle"].toArray();
