@@ -151,8 +151,8 @@ private:
 /// Measures the roof on `threads` threads (≥ 1): (1) an FMA loop on every thread at once, with
 /// 12 independent accumulators in the widest vector the build targets (Eigen's packet type),
 /// FLOP = 2 · lanes per FMA, the best of five runs of ~0.1 s; (2) a streaming read: every thread
-/// sums its share of a 256 MiB float buffer (far beyond any cache) with packet loads, bytes /
-/// seconds, the best of five; (3) C = A·B at 2048³ in float,
+/// sums its share of a float buffer of twice the last-level cache (256 MiB to 1 GiB) with packet
+/// loads, bytes / seconds, the best of five; (3) C = A·B at 2048³ in float,
 /// Eigen's GEMM with C's columns split over the threads, and OpenBLAS's cblas_sgemm when the
 /// build has it (ATTN_HAVE_OPENBLAS) or the system has libopenblas.so.0 (loaded at run time:
 /// the SGEMM NumPy uses on Debian), the best of three runs each. Takes one to two seconds.

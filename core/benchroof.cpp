@@ -2,6 +2,7 @@
 // streaming read and the best SGEMM the build has.
 #include "core/bench.h"
 #include "core/kernels/microkernels.h"
+#include "core/sysinfo.h"
 
 #include <Eigen/Core>
 
@@ -71,9 +72,17 @@ double timeFmaLoop(int threads, long iterations)
     return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-/// Floats of the streaming-read buffer: 256 MiB, beyond the last-level cache of any CPU this
-/// runs on, so that every pass comes from memory.
-constexpr std::size_t kReadFloats = std::size_t(64) << 20;
+/// Bytes of the streaming-read buffer: twice the last-level cache, so that every pass comes from
+/// memory (some CPUs have hundreds of MiB of it), at least 256 MiB and at most 1 GiB, and not
+/// more than a quarter of the memory available.
+std::size_t streamReadBytes()
+{
+    std::size_t bytes = std::clamp<std::size_t>(2 * lastLevelCacheBytes(), std::size_t(256) << 20,
+                                                std::size_t(1) << 30);
+    if (const std::size_t available = availableMemoryBytes(); available > 0)
+        bytes = std::min(bytes, available / 4);
+    return std::max<std::size_t>(bytes, std::size_t(1) << 20);
+}
 
 /// Σ data[0, n) with kChains packet accumulators (n a multiple of kChains · kLanes): one packet
 /// load per add, so the loop is bound by how fast the loads arrive.
@@ -206,9 +215,9 @@ Roof measureRoof(int threads, const ProgressFn &progress)
         report(0.06 * (k + 1));
     }
 
-    // 2. Streaming read of 256 MiB (written once first, so that its pages exist), best of five.
+    // 2. Streaming read (the buffer written once first, so that its pages exist), best of five.
     {
-        const std::vector<float> data(kReadFloats, 1.0f);
+        const std::vector<float> data(streamReadBytes() / sizeof(float), 1.0f);
         streamReadGbps(data, threads);
         for (int k = 0; k < 5; ++k) roof.read_gbps = std::max(roof.read_gbps, streamReadGbps(data, threads));
     }

@@ -5,6 +5,7 @@
 
 #include <fstream>
 #include <sstream>
+#include <string>
 #include <thread>
 
 #if defined(__linux__)
@@ -48,6 +49,22 @@ std::string cpuModel()
         return first == std::string::npos ? std::string("unknown") : line.substr(first);
     }
     return "unknown";
+}
+
+std::size_t lastLevelCacheBytes()
+{
+    std::size_t largest = 0;
+    for (int index = 0; index < 16; ++index) {
+        std::ifstream in("/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(index) + "/size");
+        if (!in) continue;
+        std::size_t value = 0;
+        std::string unit;
+        if (!(in >> value)) continue;
+        in >> unit; // "K", "M" or nothing (bytes)
+        const std::size_t factor = unit == "K" ? 1024 : unit == "M" ? std::size_t(1) << 20 : 1;
+        largest = std::max(largest, value * factor);
+    }
+    return largest;
 }
 
 int availableThreads()

@@ -17,6 +17,10 @@ int availableThreads();
 /// MemAvailable of /proc/meminfo in bytes, or 0 when unknown.
 std::size_t availableMemoryBytes();
 
+/// Bytes of the largest (last-level) CPU cache cpu0 reports in /sys/devices/system/cpu/cpu0/cache
+/// (e.g. "491520K"), or 0 when unknown.
+std::size_t lastLevelCacheBytes();
+
 /// Peak resident set size of this process in bytes: the largest of VmHWM, VmRSS now and every
 /// VmRSS read before (since the last resetPeakRss), since the kernel updates VmHWM lazily; −1
 /// when /proc/self/status cannot be read.

@@ -3710,7 +3710,17 @@ against n</source>
         <translation>≤ %1，预热 1 次后</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>instruction set</source>
+        <translation>指令集</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1, %2 vector registers</source>
+        <translation>%1，%2 个向量寄存器</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>FMA peak</source>
         <translation>FMA 峰值</translation>
     </message>
@@ -3718,6 +3728,16 @@ against n</source>
         <location line="+1"/>
         <source>%1 GFLOP/s (%2 float lanes)</source>
         <translation>%1 GFLOP/s（%2 个 float 通道）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>streaming read</source>
+        <translation>流式读取</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 GB/s</source>
+        <translation>%1 GB/s</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -5674,12 +5694,12 @@ masked: this query may not attend to this key</source>
         <translation>训练实验室</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Play or pause (when the focused control has no use for it)</source>
         <translation>播放或暂停（当获得焦点的控件不使用该键时）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <location line="+1"/>
         <source>Window</source>
         <translation>窗口</translation>

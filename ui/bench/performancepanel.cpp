@@ -333,9 +333,14 @@ void PerformancePanel::updateConfiguration()
          << qMakePair(tr("threads"), QString::number(p.threads))
          << qMakePair(tr("repetitions"), tr("≤ %1 after 1 warm-up").arg(p.repetitions));
     if (const auto &roof = m_model->roof()) {
-        rows << qMakePair(
+        rows << qMakePair(tr("instruction set"),
+                          tr("%1, %2 vector registers")
+                              .arg(QString::fromStdString(roof->instruction_set))
+                              .arg(roof->vector_registers))
+             << qMakePair(
                     tr("FMA peak"),
                     tr("%1 GFLOP/s (%2 float lanes)").arg(gflops(roof->fma_gflops)).arg(roof->vector_lanes))
+             << qMakePair(tr("streaming read"), tr("%1 GB/s").arg(QString::number(roof->read_gbps, 'f', 1)))
              << qMakePair(tr("SGEMM 2048³"),
                           tr("%1 GFLOP/s (%2)")
                               .arg(gflops(roof->sgemm_gflops), QString::fromStdString(roof->sgemm_source)));
