@@ -427,11 +427,10 @@ int runBenchCommand(const QStringList &arguments)
                                .arg(roofThreads));
             roof = bench::measureRoof(roofThreads, [&](double f) { return progress.update(f); });
             progress.finish();
-            print(QStringLiteral("# built for %1: %2 float lanes per packet, %3 vector registers; %4")
+            print(QStringLiteral("# built for %1: %2 float lanes per packet, %3 vector registers")
                       .arg(QString::fromStdString(roof.instruction_set))
                       .arg(roof.vector_lanes)
-                      .arg(roof.vector_registers)
-                      .arg(QString::fromStdString(bench::cpuModel())));
+                      .arg(roof.vector_registers));
             print(QStringLiteral(
                       "# roof: FP32 FMA peak %1 GFLOP/s (%2 float lanes), streaming read %5 GB/s, SGEMM 2048³ "
                       "%3 GFLOP/s (%4); %FMA is against this FP32 peak, for f64 too; %read against the "
