@@ -322,6 +322,9 @@ QJsonObject BenchResultsModel::toJson() const
     root.insert(QStringLiteral("sgemm_source"),
                 m_roof ? QJsonValue(QString::fromStdString(m_roof->sgemm_source)) : QJsonValue());
     root.insert(QStringLiteral("vector_lanes"), m_roof ? QJsonValue(m_roof->vector_lanes) : QJsonValue());
+    root.insert(QStringLiteral("instruction_set"),
+                m_roof ? QJsonValue(QString::fromStdString(m_roof->instruction_set)) : QJsonValue());
+    root.insert(QStringLiteral("read_gbps"), m_roof ? QJsonValue(m_roof->read_gbps) : QJsonValue());
     root.insert(QStringLiteral("cpu_model"),
                 m_results.empty() ? QJsonValue()
                                   : QJsonValue(QString::fromStdString(m_results.front().cpu_model)));

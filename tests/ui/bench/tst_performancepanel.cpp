@@ -188,6 +188,14 @@ void TestPerformancePanel::runsATinyBenchmarkToTheEnd()
     QVERIFY(configuration.contains(QStringLiteral("n (n_q = n_k): 64")));
     QVERIFY(configuration.contains(QStringLiteral("heads q:kv: 2:1")));
     QVERIFY(configuration.contains(QStringLiteral("FMA peak")));
+    // What the build runs on, and the memory roof a decode step is held against.
+    QVERIFY2(configuration.contains(QStringLiteral("instruction set: %1, %2 vector registers")
+                                        .arg(QString::fromStdString(attn::bench::instructionSet()))
+                                        .arg(model.roof()->vector_registers)),
+             qPrintable(configuration));
+    QVERIFY(model.roof()->read_gbps > 0);
+    QVERIFY(configuration.contains(
+        QStringLiteral("streaming read: %1 GB/s").arg(QString::number(model.roof()->read_gbps, 'f', 1))));
 
     // Exports: CSV and JSON of the table, the three plots.
     QTemporaryDir dir;
@@ -206,6 +214,9 @@ void TestPerformancePanel::runsATinyBenchmarkToTheEnd()
     QVERIFY(json.open(QIODevice::ReadOnly));
     const QJsonObject root = QJsonDocument::fromJson(json.readAll()).object();
     QCOMPARE(root.value(QStringLiteral("roof_gflops")).toDouble(), model.roof()->fma_gflops);
+    QCOMPARE(root.value(QStringLiteral("read_gbps")).toDouble(), model.roof()->read_gbps);
+    QCOMPARE(root.value(QStringLiteral("instruction_set")).toString(),
+             QString::fromStdString(model.roof()->instruction_set));
     const QJsonObject row = root.value(QStringLiteral("results")).toArray().at(0).toObject();
     QCOMPARE(row.value(QStringLiteral("kernel")).toString(), QStringLiteral("tiled"));
     QCOMPARE(row.value(QStringLiteral("n_q")).toInt(), 64);
