@@ -1252,7 +1252,7 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
 <context>
     <name>CurvePlot</name>
     <message>
-        <location filename="../ui/plots/curveplot.cpp" line="+114"/>
+        <location filename="../ui/plots/curveplot.cpp" line="+120"/>
         <source>%1 at %2 %3: %4</source>
         <translation>%1，%2 %3 时：%4</translation>
     </message>
@@ -1793,7 +1793,7 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>权重</translation>
     </message>
     <message>
-        <location line="+161"/>
+        <location line="+175"/>
         <source>keys (n_k = %1) and the sink, which carries no value</source>
         <translation>键（n_k = %1）和汇点（不携带值）</translation>
     </message>
@@ -1813,7 +1813,7 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>查询（n_q = %1）</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>sink</source>
         <translation>汇点</translation>
     </message>
@@ -5615,48 +5615,53 @@ masked: this query may not attend to this key</source>
 <context>
     <name>Seq2SeqView</name>
     <message>
-        <location filename="../ui/views/seq2seq/seq2seqbatches.cpp" line="+99"/>
+        <location filename="../ui/views/seq2seq/seq2seqbatches.cpp" line="+100"/>
         <source>(training…)</source>
         <translation>（训练中…）</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>%1: greedy accuracy %2, largest weight on the reference token in %3 of the steps (%4 one after it), %5 parameters, %6 s</source>
         <translation>%1：贪心准确率 %2，最大权重落在参考词元上的步骤占 %3（落在它后面一个位置上的占 %4），%5 个参数，%6 秒</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Compare trains each variant from step 0 on the page&apos;s task, length, seed and steps, and shows the first held-out example.</source>
         <translation>“比较”在本页的任务、长度、种子和步数下，从第 0 步开始分别训练每一种变体，并显示第一个留出样例。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+2"/>
+        <source>Colours as in the map on the left (weight 0 to 1).</source>
+        <translation>颜色与左边的图相同（权重 0 到 1）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>with attention</source>
         <translation>有注意力</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>without attention (last state only)</source>
         <translation>无注意力（只用最后一个状态）</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>Measure trains the reversal at each length twice, with the page&apos;s attention and without it, on the same data, seed and steps; each point is the held-out greedy accuracy.</source>
         <translation>“测量”在每个长度上把反转任务训练两次：一次用本页的注意力，一次不用，数据、种子和步数都相同；每个点是留出集上的贪心准确率。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Reversal, %1 steps per run, seed %2; with attention: %3. Hover a point for its exact value.</source>
         <translation>反转任务，每次运行 %1 步，种子 %2；有注意力时：%3。把鼠标悬停在点上可读出精确值。</translation>
     </message>
     <message>
-        <location filename="../ui/views/seq2seq/seq2seqview.cpp" line="+172"/>
+        <location filename="../ui/views/seq2seq/seq2seqview.cpp" line="+173"/>
         <source>&amp;Pause</source>
         <translation>暂停(&amp;P)</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location filename="../ui/views/seq2seq/seq2seqviewcontrols.cpp" line="+96"/>
+        <location filename="../ui/views/seq2seq/seq2seqviewcontrols.cpp" line="+100"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
@@ -5671,7 +5676,7 @@ masked: this query may not attend to this key</source>
         <translation>在独立的线程上训练到最后一步（空格键）</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+63"/>
         <source>no attention</source>
         <translation>无注意力</translation>
     </message>
@@ -5716,12 +5721,12 @@ masked: this query may not attend to this key</source>
         <translation>留出集准确率（教师强制）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+8"/>
         <source>greedy accuracy</source>
         <translation>贪心准确率</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>steps on the reference source token</source>
         <translation>落在参考源词元上的步骤</translation>
     </message>
@@ -5741,17 +5746,27 @@ masked: this query may not attend to this key</source>
         <translation>第 %1 步的基线</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+22"/>
         <source>Alignment of example %1 at step %2 (%3)</source>
         <translation>样例 %1 在第 %2 步的对齐（%3）</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>Step %1. The decoder, fed its own outputs, writes “%2”: %3 of %4 tokens right.</source>
-        <translation>第 %1 步。解码器以自己的输出为输入，写出“%2”：%4 个词元中对了 %3 个。</translation>
+        <location line="+5"/>
+        <source>Step %1: fed its own outputs, the decoder writes “%2” (%3 of %4 right); each row is labelled with the token it should write.</source>
+        <translation>第 %1 步：以自己的输出为输入，解码器写出“%2”（%4 个中对了 %3 个）；每一行标注的是它应该写出的词元。</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+35"/>
+        <source>held out: loss %1, accuracy %2 (teacher forced), %3 (greedy)</source>
+        <translation>留出集：损失 %1，准确率 %2（教师强制），%3（贪心）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source> · largest weight on the reference token in %1 of the steps (one after it: %2)</source>
+        <translation> · 最大权重落在参考词元上的步骤占 %1（落在它后面一个位置上的：%2）</translation>
+    </message>
+    <message>
+        <location line="-20"/>
         <source>comparing: step %1 of %2</source>
         <translation>比较中：第 %1 / %2 步</translation>
     </message>
@@ -5776,17 +5791,7 @@ masked: this query may not attend to this key</source>
         <translation>%1 步/秒</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>held out: loss %1, accuracy %2 teacher forced, %3 greedy</source>
-        <translation>留出集：损失 %1，准确率 %2（教师强制），%3（贪心）</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source> · largest weight on the reference source token in %1 of the steps (%2 one after it)</source>
-        <translation> · 最大权重落在参考源词元上的步骤占 %1（落在它后面一个位置上的占 %2）</translation>
-    </message>
-    <message>
-        <location line="+45"/>
+        <location line="+55"/>
         <source>step %1 → %2</source>
         <translation>第 %1 步 → %2</translation>
     </message>
@@ -5806,14 +5811,9 @@ masked: this query may not attend to this key</source>
         <translation>打开训练第 %2 步时的解码器第 %1 步</translation>
     </message>
     <message>
-        <location filename="../ui/views/seq2seq/seq2seqviewcontrols.cpp" line="-50"/>
+        <location filename="../ui/views/seq2seq/seq2seqviewcontrols.cpp" line="-54"/>
         <source>source tokens</source>
         <translation>源词元</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>decoder steps (the token each writes)</source>
-        <translation>解码器步骤（每一步写出的词元）</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -5831,7 +5831,7 @@ masked: this query may not attend to this key</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Reverse: L random symbols, written backwards (the alignment is the anti-diagonal). Dates: “3 March 2021” → “2021-03-03” (year first, day last: the alignment crosses itself). %1</source>
         <translation>反转：L 个随机符号倒着写（对齐是反对角线）。日期：“3 March 2021” → “2021-03-03”（年在前，日在后：对齐会交叉）。%1</translation>
     </message>
@@ -5851,12 +5851,12 @@ masked: this query may not attend to this key</source>
         <translation>一般式（Luong）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>How the decoder state scores each encoder state h_j. Additive: v_aᵀ tanh(W_a s_{t−1} + U_a h_j), asked before the step; dot: s_tᵀ h_j; general: s_tᵀ W_a h_j, asked after the step. %1</source>
         <translation>解码器状态如何给每个编码器状态 h_j 打分。加性：v_aᵀ tanh(W_a s_{t−1} + U_a h_j)，在这一步之前提问；点积：s_tᵀ h_j；一般式：s_tᵀ W_a h_j，在这一步之后提问。%1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Local-p attention (Luong): the step predicts a source position p_t and looks only within ±D of it, weighted by a Gaussian of σ = D/2. 0: global attention, every source position. %1</source>
         <translation>局部-p 注意力（Luong）：这一步预测一个源位置 p_t，只看它 ±D 以内的位置，并乘上 σ = D/2 的高斯权重。0：全局注意力，看每一个源位置。%1</translation>
     </message>
@@ -5891,7 +5891,7 @@ masked: this query may not attend to this key</source>
         <translation>基线：解码器只看到编码器的最后一个状态，整个源句被压缩进一个向量。%1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Reverse: tokens per sequence (dates have their own lengths). %1</source>
         <translation>反转：每个序列的词元数（日期有自己的长度）。%1</translation>
     </message>
@@ -5926,7 +5926,7 @@ masked: this query may not attend to this key</source>
         <translation>在当前步骤结束后停止训练、比较或长度测量</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Which held-out example&apos;s alignment is drawn (the probes are never trained on)</source>
         <translation>画出哪个留出样例的对齐（这些样例从不参与训练）</translation>
     </message>
@@ -5981,7 +5981,7 @@ masked: this query may not attend to this key</source>
         <translation>全局 · 局部-p</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>What to train side by side, each on the same task, length, seed and steps</source>
         <translation>要并排训练的内容，每一个都用相同的任务、长度、种子和步数</translation>
     </message>
@@ -5991,12 +5991,12 @@ masked: this query may not attend to this key</source>
         <translation>比较(&amp;M)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Train each run from step 0 on a thread of its own and show the final alignments of the first example side by side</source>
         <translation>在独立的线程上从第 0 步开始训练每一次运行，并把第一个样例的最终对齐并排显示</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>&amp;Measure</source>
         <translation>测量(&amp;M)</translation>
     </message>
@@ -6021,7 +6021,7 @@ masked: this query may not attend to this key</source>
         <translation>贪心准确率（留出集）</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+30"/>
         <source>Tas&amp;k</source>
         <translation>任务(&amp;K)</translation>
     </message>
@@ -6031,22 +6031,27 @@ masked: this query may not attend to this key</source>
         <translation>分数(&amp;O)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Local-&amp;p D</source>
         <translation>局部-p D(&amp;P)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-4"/>
         <source>Len&amp;gth</source>
         <translation>长度(&amp;G)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-142"/>
+        <source>decoder steps</source>
+        <translation>解码器步骤</translation>
+    </message>
+    <message>
+        <location line="+143"/>
         <source>See&amp;d</source>
         <translation>种子(&amp;D)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+9"/>
         <source>Step&amp;s</source>
         <translation>步数(&amp;S)</translation>
     </message>
@@ -6061,7 +6066,7 @@ masked: this query may not attend to this key</source>
         <translation>解码器步骤(&amp;E)</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+30"/>
         <source>Training curves, the comparison, or accuracy against length</source>
         <translation>训练曲线、比较，或准确率与长度</translation>
     </message>

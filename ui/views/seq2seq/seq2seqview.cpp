@@ -309,11 +309,13 @@ void Seq2SeqView::refreshAlignment()
     int right = 0;
     for (std::size_t t = 0; t < example.target.size() && t < trace.output.size(); ++t)
         right += trace.output[t] == example.target[t] ? 1 : 0;
-    m_shownLabel->setText(tr("Step %1. The decoder, fed its own outputs, writes “%2”: %3 of %4 tokens right.")
-                              .arg(s.step)
-                              .arg(tokenNames(trace.output, m_taskInfo).join(QLatin1Char(' ')))
-                              .arg(right)
-                              .arg(example.target.size()));
+    m_shownLabel->setText(
+        tr("Step %1: fed its own outputs, the decoder writes “%2” (%3 of %4 right); each row "
+           "is labelled with the token it should write.")
+            .arg(s.step)
+            .arg(tokenNames(trace.output, m_taskInfo).join(QLatin1Char(' ')))
+            .arg(right)
+            .arg(example.target.size()));
     {
         const QSignalBlocker block(m_decoderStep);
         m_decoderStep->setRange(1, std::max<int>(1, int(trace.weights.rows())));

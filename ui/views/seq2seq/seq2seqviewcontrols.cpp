@@ -43,8 +43,7 @@ void addLabelled(QHBoxLayout *row, const QString &label, QWidget *w)
 HeatmapPlot *alignmentMap()
 {
     auto *map = new HeatmapPlot;
-    map->setAxisTitles(Seq2SeqView::tr("source tokens"),
-                       Seq2SeqView::tr("decoder steps (the token each writes)"));
+    map->setAxisTitles(Seq2SeqView::tr("source tokens"), Seq2SeqView::tr("decoder steps"));
     return map;
 }
 
@@ -118,7 +117,7 @@ void Seq2SeqView::buildControls()
     m_scrubber->setRange(0, 0);
     m_scrubber->setToolTip(tr("Go back to a logged step and see the alignment as it was"));
     m_heatmap = alignmentMap();
-    m_heatmap->setMinimumSize(320, 260);
+    m_heatmap->setMinimumSize(260, 200);
     m_decoderStep = spin(1, 1, 1, tr("The decoder step to open (click a row of the map to choose it)"));
     m_open = new QPushButton(tr("&Open this step"));
     m_open->setToolTip(tr("This decoder step's query (its state) against the encoder states (keys = values), "
@@ -126,13 +125,15 @@ void Seq2SeqView::buildControls()
                           "the previous one back)"));
 
     m_curves = new CurvePlot;
-    m_curves->setMinimumSize(320, 220);
+    m_curves->setMinimumSize(260, 180);
     m_curves->setTitle(tr("Loss and held-out accuracy"));
     m_curves->setLabels(tr("training step"), tr("loss (nats)"), tr("accuracy"));
 
     m_compareKind = new QComboBox;
     m_compareKind->addItem(tr("additive · dot · general"));
     m_compareKind->addItem(tr("global · local-p"));
+    m_compareKind->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_compareKind->setMinimumContentsLength(8); // the tab stays narrow beside the map
     m_compareKind->setToolTip(
         tr("What to train side by side, each on the same task, length, seed and steps"));
     m_compare = new QPushButton(tr("Co&mpare"));
@@ -144,13 +145,13 @@ void Seq2SeqView::buildControls()
     for (HeatmapPlot *&map : m_compareMaps) {
         map = alignmentMap();
         map->setCompact(true); // the caption below says what the colours are
-        map->setMinimumSize(120, 160);
+        map->setMinimumSize(90, 150);
     }
     m_measure = new QPushButton(tr("&Measure"));
     m_measure->setToolTip(tr("Train the reversal at lengths 6, 12, 18 and 24 with the page's model and "
                              "without attention, on the same data and seed, and plot the greedy accuracy"));
     m_lengthPlot = new CurvePlot;
-    m_lengthPlot->setMinimumSize(320, 220);
+    m_lengthPlot->setMinimumSize(260, 180);
     m_lengthPlot->setTitle(tr("Accuracy against sequence length"));
     m_lengthPlot->setLabels(tr("length L"), tr("greedy accuracy (held out)"));
     m_lengthPlot->setLegendCorner(Qt::AlignBottom | Qt::AlignLeft); // below the curves at short lengths
@@ -184,13 +185,13 @@ void Seq2SeqView::buildControls()
     QHBoxLayout *g = model->addGroup();
     addLabelled(g, tr("Tas&k"), m_task);
     addLabelled(g, tr("Sc&ore"), m_score);
-    g = model->addGroup();
+    addLabelled(g, tr("Len&gth"), m_length);
+    addLabelled(g, tr("See&d"), m_seed);
+    g->addStretch(1);
+    g = model->addGroup(1);
     addLabelled(g, tr("Local-&p D"), m_local);
     g->addWidget(m_bidirectional);
     g->addWidget(m_noAttention);
-    g = model->addGroup(1);
-    addLabelled(g, tr("Len&gth"), m_length);
-    addLabelled(g, tr("See&d"), m_seed);
     g->addStretch(1);
     auto *run = new WrapRow;
     g = run->addGroup();
@@ -218,6 +219,7 @@ void Seq2SeqView::buildControls()
 
     auto *comparePage = new QWidget;
     auto *compareLayout = new QVBoxLayout(comparePage);
+    compareLayout->setContentsMargins(4, 4, 4, 4);
     auto *compareRow = new QHBoxLayout;
     compareRow->addWidget(m_compareKind);
     compareRow->addWidget(m_compare);
@@ -230,6 +232,7 @@ void Seq2SeqView::buildControls()
 
     auto *lengthPage = new QWidget;
     auto *lengthLayout = new QVBoxLayout(lengthPage);
+    lengthLayout->setContentsMargins(4, 4, 4, 4);
     auto *lengthRow = new QHBoxLayout;
     lengthRow->addWidget(m_measure);
     lengthRow->addStretch(1);
