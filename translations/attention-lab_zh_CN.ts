@@ -5716,22 +5716,12 @@ masked: this query may not attend to this key</source>
         <translation>留出集损失</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>held-out accuracy (teacher forced)</source>
-        <translation>留出集准确率（教师强制）</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>greedy accuracy</source>
         <translation>贪心准确率</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>steps on the reference source token</source>
-        <translation>落在参考源词元上的步骤</translation>
-    </message>
-    <message>
-        <location line="+20"/>
+        <location line="+22"/>
         <source>No attention: the decoder reads only the encoder&apos;s last state, so there is no alignment to draw</source>
         <translation>无注意力：解码器只读取编码器的最后一个状态，因此没有对齐可画</translation>
     </message>
@@ -5771,7 +5761,17 @@ masked: this query may not attend to this key</source>
         <translation>比较中：第 %1 / %2 步</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-80"/>
+        <source>teacher-forced accuracy</source>
+        <translation>教师强制准确率</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>on the reference token</source>
+        <translation>落在参考词元上</translation>
+    </message>
+    <message>
+        <location line="+71"/>
         <source>lengths: step %1 of %2</source>
         <translation>测量长度：第 %1 / %2 步</translation>
     </message>

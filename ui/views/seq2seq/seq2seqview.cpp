@@ -250,17 +250,10 @@ void Seq2SeqView::refreshCurves()
         trainLoss.y.push_back(s.loss);
     }
     CurveData heldLoss{tr("held-out loss"), {}, {}, kHeldOutColor, 2.5};
-    CurveData heldAccuracy{tr("held-out accuracy (teacher forced)"),
-                           {},
-                           {},
-                           kAccuracyColor.lighter(140),
-                           1.5,
-                           Qt::DashLine,
-                           false,
-                           true};
+    CurveData heldAccuracy{
+        tr("teacher-forced accuracy"), {}, {}, kAccuracyColor.lighter(140), 1.5, Qt::DashLine, false, true};
     CurveData greedy{tr("greedy accuracy"), {}, {}, kAccuracyColor, 2.5, Qt::SolidLine, false, true};
-    CurveData aligned{
-        tr("steps on the reference source token"), {}, {}, kAlignmentColor, 2.0, Qt::DotLine, false, true};
+    CurveData aligned{tr("on the reference token"), {}, {}, kAlignmentColor, 2.0, Qt::DotLine, false, true};
     for (const train::Seq2SeqLogPoint &p : m_log) {
         for (CurveData *c : {&heldLoss, &heldAccuracy, &greedy, &aligned}) c->x.push_back(p.step);
         heldLoss.y.push_back(p.heldout_loss);
