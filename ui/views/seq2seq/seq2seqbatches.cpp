@@ -101,10 +101,8 @@ void Seq2SeqView::refreshComparison()
             continue;
         }
         const Seq2SeqRunResult &r = *m_compared[i];
-        HeadTrace head;
-        head.weights = r.trace.weights;
-        head.visible = BoolMatrix::Constant(r.trace.weights.rows(), r.trace.weights.cols(), true);
-        map->setHead(head, tokenNames(r.probe.target, r.task), tokenNames(r.probe.source, r.task));
+        map->setHead(alignmentHead(r.trace, r.config.model.local_window), tokenNames(r.probe.target, r.task),
+                     tokenNames(r.probe.source, r.task));
         map->setTitle(runName(r.config.model));
     }
     QStringList lines;

@@ -285,17 +285,7 @@ void Seq2SeqView::refreshAlignment()
     const int probe = std::clamp(m_probe->value() - 1, 0, int(s.probes.size()) - 1);
     const train::Seq2SeqTrace &trace = s.probes[std::size_t(probe)];
     const train::Seq2SeqExample &example = m_probes[std::size_t(probe)];
-    HeadTrace head;
-    head.weights = trace.weights; // (n, S)
-    head.visible = BoolMatrix::Constant(trace.weights.rows(), trace.weights.cols(), true);
-    const Index S = trace.weights.cols(), D = m_model.local_window;
-    if (D > 0 && Index(trace.positions.size()) == trace.weights.rows())
-        for (Index t = 0; t < trace.weights.rows(); ++t) {
-            // Local-p's window: ±D around round(p_t), clamped into the source.
-            const Index centre =
-                std::clamp<Index>(Index(std::lround(trace.positions[std::size_t(t)])), 0, S - 1);
-            for (Index j = 0; j < S; ++j) head.visible(t, j) = std::abs(j - centre) <= D;
-        }
+    const HeadTrace head = alignmentHead(trace, m_model.local_window);
     m_heatmap->setHead(head, tokenNames(example.target, m_taskInfo), tokenNames(example.source, m_taskInfo));
     m_heatmap->setTitle(
         tr("Alignment of example %1 at step %2 (%3)").arg(probe + 1).arg(s.step).arg(runName(m_model)));
@@ -315,6 +305,22 @@ void Seq2SeqView::refreshAlignment()
     }
     m_heatmap->setSelectedQuery(m_decoderStep->value() - 1);
     m_open->setEnabled(!isRunning());
+}
+
+HeadTrace Seq2SeqView::alignmentHead(const train::Seq2SeqTrace &trace, int localWindow)
+{
+    HeadTrace head;
+    head.weights = trace.weights; // (n, S)
+    head.visible = BoolMatrix::Constant(trace.weights.rows(), trace.weights.cols(), true);
+    const Index S = trace.weights.cols(), D = localWindow;
+    if (D > 0 && Index(trace.positions.size()) == trace.weights.rows())
+        for (Index t = 0; t < trace.weights.rows(); ++t) {
+            // Local-p's window: ±D around round(p_t), clamped into the source.
+            const Index centre =
+                std::clamp<Index>(Index(std::lround(trace.positions[std::size_t(t)])), 0, S - 1);
+            for (Index j = 0; j < S; ++j) head.visible(t, j) = std::abs(j - centre) <= D;
+        }
+    return head;
 }
 
 void Seq2SeqView::refreshStatus()

@@ -6,6 +6,7 @@
 // sequence length, with and without attention, on the same data.
 #pragma once
 
+#include "core/attention.h"
 #include "core/train/seq2seqtrainer.h"
 #include "ui/views/common/figureview.h"
 #include "ui/views/seq2seq/seq2seqworker.h"
@@ -105,6 +106,9 @@ public:
     CurvePlot *lengthPlot() const { return m_lengthPlot; }
     HeatmapPlot *comparePlot(int i) const { return m_compareMaps[std::size_t(i)]; }
     void showSide(int tab);
+    /// The alignment of `trace` as a head of weights (n, S); with local-p (D > 0) the keys outside
+    /// the window ±D around round(p_t) are marked as not visible, so the map greys them.
+    static HeadTrace alignmentHead(const train::Seq2SeqTrace &trace, int localWindow);
     QSize sizeHint() const override { return {1000, 700}; }
 
 signals:

@@ -66,6 +66,7 @@ private slots:
     void compareTrainsEachScoreOnTheSameData();
     void lengthSweepIsTheCoresAndCancels();
     void destroyingDuringARunIsClean();
+    void localWindowIsGreyed();
 };
 
 void TestSeq2SeqView::alignmentFormsWhileTheGuiRuns()
@@ -266,6 +267,21 @@ void TestSeq2SeqView::destroyingDuringARunIsClean()
     QVERIFY(QTest::qWaitFor([&] { return view->stepsDone() >= 3; }, attn::test::scaledTimeout(60000)));
     view.reset(); // stops after the current step and joins the thread
     QVERIFY(document.traceIsCurrent());
+}
+
+void TestSeq2SeqView::localWindowIsGreyed()
+{
+    // Local-p with D = 1 over 5 source tokens: p = 2.4 sees 1 … 3; p = 4.6 rounds to 5, clamped to 4,
+    // and sees 3 … 4. Global attention (D = 0) sees every key.
+    attn::train::Seq2SeqTrace trace;
+    trace.weights = attn::Matrix::Constant(2, 5, 0.2);
+    trace.positions = {2.4, 4.6};
+    const attn::HeadTrace local = Seq2SeqView::alignmentHead(trace, 1);
+    const bool expected[2][5] = {{false, true, true, true, false}, {false, false, false, true, true}};
+    for (int t = 0; t < 2; ++t)
+        for (int j = 0; j < 5; ++j) QCOMPARE(local.visible(t, j), expected[t][j]);
+    QCOMPARE(local.weights, trace.weights);
+    QVERIFY(Seq2SeqView::alignmentHead(trace, 0).visible.all());
 }
 
 QTEST_MAIN(TestSeq2SeqView)
