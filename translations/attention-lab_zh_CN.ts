@@ -5620,7 +5620,7 @@ masked: this query may not attend to this key</source>
         <translation>（训练中…）</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+11"/>
         <source>%1: greedy accuracy %2, largest weight on the reference token in %3 of the steps (%4 one after it), %5 parameters, %6 s</source>
         <translation>%1：贪心准确率 %2，最大权重落在参考词元上的步骤占 %3（落在它后面一个位置上的占 %4），%5 个参数，%6 秒</translation>
     </message>
@@ -5716,12 +5716,12 @@ masked: this query may not attend to this key</source>
         <translation>留出集损失</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+3"/>
         <source>greedy accuracy</source>
         <translation>贪心准确率</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+21"/>
         <source>No attention: the decoder reads only the encoder&apos;s last state, so there is no alignment to draw</source>
         <translation>无注意力：解码器只读取编码器的最后一个状态，因此没有对齐可画</translation>
     </message>
@@ -5736,7 +5736,7 @@ masked: this query may not attend to this key</source>
         <translation>第 %1 步的基线</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+12"/>
         <source>Alignment of example %1 at step %2 (%3)</source>
         <translation>样例 %1 在第 %2 步的对齐（%3）</translation>
     </message>
@@ -5746,7 +5746,7 @@ masked: this query may not attend to this key</source>
         <translation>第 %1 步：以自己的输出为输入，解码器写出“%2”（%4 个中对了 %3 个）；每一行标注的是它应该写出的词元。</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+51"/>
         <source>held out: loss %1, accuracy %2 (teacher forced), %3 (greedy)</source>
         <translation>留出集：损失 %1，准确率 %2（教师强制），%3（贪心）</translation>
     </message>
@@ -5761,17 +5761,17 @@ masked: this query may not attend to this key</source>
         <translation>比较中：第 %1 / %2 步</translation>
     </message>
     <message>
-        <location line="-80"/>
+        <location line="-78"/>
         <source>teacher-forced accuracy</source>
         <translation>教师强制准确率</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+2"/>
         <source>on the reference token</source>
         <translation>落在参考词元上</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+77"/>
         <source>lengths: step %1 of %2</source>
         <translation>测量长度：第 %1 / %2 步</translation>
     </message>
@@ -6167,11 +6167,12 @@ masked: this query may not attend to this key</source>
     <message>
         <location line="+0"/>
         <location line="+2"/>
+        <location line="+2"/>
         <source>Space</source>
         <translation>空格</translation>
     </message>
     <message>
-        <location line="-1"/>
+        <location line="-3"/>
         <source>Training lab</source>
         <translation>训练实验室</translation>
     </message>
@@ -6179,6 +6180,16 @@ masked: this query may not attend to this key</source>
         <location line="+1"/>
         <source>Play or pause (when the focused control has no use for it)</source>
         <translation>播放或暂停（当获得焦点的控件不使用该键时）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RNN encoder–decoder</source>
+        <translation>RNN 编码器–解码器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Train or pause (when the focused control has no use for it)</source>
+        <translation>训练或暂停（当获得焦点的控件不使用该键时）</translation>
     </message>
     <message>
         <location line="+1"/>
