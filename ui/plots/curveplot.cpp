@@ -1,5 +1,6 @@
 #include "ui/plots/curveplot.h"
 
+#include "ui/base/appsettings.h"
 #include "ui/base/numbertext.h"
 #include "ui/plots/plotlayout.h"
 
@@ -21,12 +22,30 @@ CurvePlot::CurvePlot(QWidget *parent) : QCustomPlot(parent)
     m_legend->setLayer(QStringLiteral("legend"));
     m_legend->setBrush(QColor(255, 255, 255, 220));
     m_legend->setBorderPen(QPen(QColor(0xcc, 0xcc, 0xcc)));
-    QFont font = m_legend->font();
-    font.setPointSizeF(font.pointSizeF() * 0.85);
-    m_legend->setFont(font);
     m_rect->axis(QCPAxis::atLeft)->setRange(0, 1);
     m_rect->axis(QCPAxis::atRight)->setRange(0, 1);
     m_rect->axis(QCPAxis::atBottom)->setRange(0, 1);
+    connect(&AppSettings::instance(), &AppSettings::presentationModeChanged, this,
+            &CurvePlot::applyTextScale);
+    applyTextScale();
+}
+
+void CurvePlot::applyTextScale()
+{
+    // Fixed point sizes rather than the widget's font, so that text drawn before and after a change
+    // of the application's font agrees with the margins laid out for it.
+    const double k = AppSettings::instance().figureTextScale();
+    const QString family = font().family();
+    m_title->setFont(QFont(family, qRound(11 * k), QFont::Bold));
+    for (QCPAxis *axis : m_rect->axes()) {
+        axis->setTickLabelFont(QFont(family, qRound(9 * k)));
+        axis->setLabelFont(QFont(family, qRound(9 * k)));
+    }
+    m_legend->setFont(QFont(family, qRound(7 * k)));
+    // Fewer step ticks in large text: "100150200" would run together.
+    m_rect->axis(QCPAxis::atBottom)->ticker()->setTickCount(k > 1 ? 3 : 5);
+    for (int i = 0; i < m_legend->itemCount(); ++i) m_legend->item(i)->setFont(m_legend->font());
+    replot(rpQueuedReplot);
 }
 
 CurvePlot::~CurvePlot() = default;
@@ -90,7 +109,9 @@ void CurvePlot::setXTicks(const std::vector<double> &ticks)
 {
     QCPAxis *x = m_rect->axis(QCPAxis::atBottom);
     if (ticks.empty()) {
-        x->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        QSharedPointer<QCPAxisTicker> automatic(new QCPAxisTicker);
+        automatic->setTickCount(AppSettings::instance().figureTextScale() > 1 ? 3 : 5);
+        x->setTicker(automatic);
     } else {
         QSharedPointer<QCPAxisTickerFixed> fixed(new QCPAxisTickerFixed);
         // The measured x values are evenly spaced (the view's lengths): one tick each.

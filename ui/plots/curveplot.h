@@ -22,8 +22,8 @@ struct CurveData {
     bool rightAxis = false; ///< drawn against the right axis
 };
 
-/// A titled plot of CurveData with a legend. Hovering a point shows its curve's name, x and exact
-/// y (toolTipAt); Show as table lists every curve's points (plotTables).
+/// A titled plot of CurveData with a legend; its text grows in presentation mode. Hovering a point shows its
+/// curve's name, x and exact y (toolTipAt); Show as table lists every curve's points (plotTables).
 class CurvePlot : public QCustomPlot {
     Q_OBJECT
 
@@ -53,6 +53,9 @@ protected:
     bool event(QEvent *event) override;
 
 private:
+    /// Title 11 pt bold, tick and axis labels 9 pt, legend 7 pt, times presentation mode's factor.
+    void applyTextScale();
+
     QCPTextElement *m_title = nullptr;
     QCPAxisRect *m_rect = nullptr;
     QCPLegend *m_legend = nullptr;
