@@ -1250,6 +1250,14 @@ with the causal window of %1 keys: pairs = %2, FLOP = %3</source>
     </message>
 </context>
 <context>
+    <name>CurvePlot</name>
+    <message>
+        <location filename="../ui/plots/curveplot.cpp" line="+120"/>
+        <source>%1 at %2 %3: %4</source>
+        <translation>%1，%2 %3 时：%4</translation>
+    </message>
+</context>
+<context>
     <name>DistributionEditor</name>
     <message>
         <location filename="../ui/lessons/distributioneditor.cpp" line="+28"/>
@@ -1785,7 +1793,7 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>权重</translation>
     </message>
     <message>
-        <location line="+152"/>
+        <location line="+175"/>
         <source>keys (n_k = %1) and the sink, which carries no value</source>
         <translation>键（n_k = %1）和汇点（不携带值）</translation>
     </message>
@@ -1805,7 +1813,7 @@ The sink&apos;s term exp(s) is in the softmax denominator but carries no value: 
         <translation>查询（n_q = %1）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>sink</source>
         <translation>汇点</translation>
     </message>
@@ -5605,6 +5613,480 @@ masked: this query may not attend to this key</source>
     </message>
 </context>
 <context>
+    <name>Seq2SeqView</name>
+    <message>
+        <location filename="../ui/views/seq2seq/seq2seqbatches.cpp" line="+100"/>
+        <source>(training…)</source>
+        <translation>（训练中…）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1: greedy accuracy %2, largest weight on the reference token in %3 of the steps (%4 one after it), %5 parameters, %6 s</source>
+        <translation>%1：贪心准确率 %2，最大权重落在参考词元上的步骤占 %3（落在它后面一个位置上的占 %4），%5 个参数，%6 秒</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Compare trains each variant from step 0 on the page&apos;s task, length, seed and steps, and shows the first held-out example.</source>
+        <translation>“比较”在本页的任务、长度、种子和步数下，从第 0 步开始分别训练每一种变体，并显示第一个留出样例。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Colours as in the map on the left (weight 0 to 1).</source>
+        <translation>颜色与左边的图相同（权重 0 到 1）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>with attention</source>
+        <translation>有注意力</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>without attention (last state only)</source>
+        <translation>无注意力（只用最后一个状态）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Measure trains the reversal at each length twice, with the page&apos;s attention and without it, on the same data, seed and steps; each point is the held-out greedy accuracy.</source>
+        <translation>“测量”在每个长度上把反转任务训练两次：一次用本页的注意力，一次不用，数据、种子和步数都相同；每个点是留出集上的贪心准确率。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Reversal, %1 steps per run, seed %2; with attention: %3. Hover a point for its exact value.</source>
+        <translation>反转任务，每次运行 %1 步，种子 %2；有注意力时：%3。把鼠标悬停在点上可读出精确值。</translation>
+    </message>
+    <message>
+        <location filename="../ui/views/seq2seq/seq2seqview.cpp" line="+173"/>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location filename="../ui/views/seq2seq/seq2seqviewcontrols.cpp" line="+100"/>
+        <source>&amp;Train</source>
+        <translation>训练(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop after the current step (Space)</source>
+        <translation>当前步骤结束后停止（空格键）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Train to the last step on a thread of its own (Space)</source>
+        <translation>在独立的线程上训练到最后一步（空格键）</translation>
+    </message>
+    <message>
+        <location line="+63"/>
+        <source>no attention</source>
+        <translation>无注意力</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>additive</source>
+        <translation>加性</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>dot</source>
+        <translation>点积</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>general</source>
+        <translation>一般式</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1, local-p D = %2</source>
+        <translation>%1，局部-p D = %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1, bidirectional</source>
+        <translation>%1，双向</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>train loss</source>
+        <translation>训练损失</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>held-out loss</source>
+        <translation>留出集损失</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>greedy accuracy</source>
+        <translation>贪心准确率</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>No attention: the decoder reads only the encoder&apos;s last state, so there is no alignment to draw</source>
+        <translation>无注意力：解码器只读取编码器的最后一个状态，因此没有对齐可画</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Alignment</source>
+        <translation>对齐</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The baseline at step %1</source>
+        <translation>第 %1 步的基线</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Alignment of example %1 at step %2 (%3)</source>
+        <translation>样例 %1 在第 %2 步的对齐（%3）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Step %1: fed its own outputs, the decoder writes “%2” (%3 of %4 right); each row is labelled with the token it should write.</source>
+        <translation>第 %1 步：以自己的输出为输入，解码器写出“%2”（%4 个中对了 %3 个）；每一行标注的是它应该写出的词元。</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>held out: loss %1, accuracy %2 (teacher forced), %3 (greedy)</source>
+        <translation>留出集：损失 %1，准确率 %2（教师强制），%3（贪心）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source> · largest weight on the reference token in %1 of the steps (one after it: %2)</source>
+        <translation> · 最大权重落在参考词元上的步骤占 %1（落在它后面一个位置上的：%2）</translation>
+    </message>
+    <message>
+        <location line="-20"/>
+        <source>comparing: step %1 of %2</source>
+        <translation>比较中：第 %1 / %2 步</translation>
+    </message>
+    <message>
+        <location line="-78"/>
+        <source>teacher-forced accuracy</source>
+        <translation>教师强制准确率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>on the reference token</source>
+        <translation>落在参考词元上</translation>
+    </message>
+    <message>
+        <location line="+77"/>
+        <source>lengths: step %1 of %2</source>
+        <translation>测量长度：第 %1 / %2 步</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>step %1 / %2</source>
+        <translation>第 %1 / %2 步</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Refused: %1</source>
+        <translation>已拒绝：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 steps/s</source>
+        <translation>%1 步/秒</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>step %1 → %2</source>
+        <translation>第 %1 步 → %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Decoder step %1 of example %2 (%3) at training step %4, seed %5: its state asks, the encoder states answer</source>
+        <translation>样例 %2 的解码器第 %1 步（%3），训练第 %4 步，种子 %5：它的状态提问，编码器状态作答</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cannot open this step: %1</source>
+        <translation>无法打开这一步：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Open decoder step %1 at training step %2</source>
+        <translation>打开训练第 %2 步时的解码器第 %1 步</translation>
+    </message>
+    <message>
+        <location filename="../ui/views/seq2seq/seq2seqviewcontrols.cpp" line="-54"/>
+        <source>source tokens</source>
+        <translation>源词元</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Changing it starts a new model at step 0.</source>
+        <translation>修改它会从第 0 步开始一个新模型。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>reverse</source>
+        <translation>反转</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>dates</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reverse: L random symbols, written backwards (the alignment is the anti-diagonal). Dates: “3 March 2021” → “2021-03-03” (year first, day last: the alignment crosses itself). %1</source>
+        <translation>反转：L 个随机符号倒着写（对齐是反对角线）。日期：“3 March 2021” → “2021-03-03”（年在前，日在后：对齐会交叉）。%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>additive (Bahdanau)</source>
+        <translation>加性（Bahdanau）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>dot (Luong)</source>
+        <translation>点积（Luong）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>general (Luong)</source>
+        <translation>一般式（Luong）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>How the decoder state scores each encoder state h_j. Additive: v_aᵀ tanh(W_a s_{t−1} + U_a h_j), asked before the step; dot: s_tᵀ h_j; general: s_tᵀ W_a h_j, asked after the step. %1</source>
+        <translation>解码器状态如何给每个编码器状态 h_j 打分。加性：v_aᵀ tanh(W_a s_{t−1} + U_a h_j)，在这一步之前提问；点积：s_tᵀ h_j；一般式：s_tᵀ W_a h_j，在这一步之后提问。%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Local-p attention (Luong): the step predicts a source position p_t and looks only within ±D of it, weighted by a Gaussian of σ = D/2. 0: global attention, every source position. %1</source>
+        <translation>局部-p 注意力（Luong）：这一步预测一个源位置 p_t，只看它 ±D 以内的位置，并乘上 σ = D/2 的高斯权重。0：全局注意力，看每一个源位置。%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>global</source>
+        <translation>全局</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>±</source>
+        <translation>±</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Bidirectional</source>
+        <translation>双向(&amp;B)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A second GRU reads the source right to left; each encoder state is both directions&apos; states side by side (Bahdanau et al. 2015, §3.2). %1</source>
+        <translation>第二个 GRU 从右往左读源句；每个编码器状态是两个方向的状态并排拼接（Bahdanau 等 2015，§3.2）。%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;No attention</source>
+        <translation>无注意力(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The baseline: the decoder sees only the encoder&apos;s last state, the whole source squeezed into one vector. %1</source>
+        <translation>基线：解码器只看到编码器的最后一个状态，整个源句被压缩进一个向量。%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Reverse: tokens per sequence (dates have their own lengths). %1</source>
+        <translation>反转：每个序列的词元数（日期有自己的长度）。%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Seed of the initial weights and of the data. %1</source>
+        <translation>初始权重和数据的随机种子。%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Training steps of a run (batches of 32); also the steps of each run of Compare and of the accuracy against length. %1</source>
+        <translation>一次运行的训练步数（每批 32 个）；也是“比较”和“准确率与长度”中每次运行的步数。%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>R&amp;eset</source>
+        <translation>重置(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Back to step 0: the seed&apos;s initial weights</source>
+        <translation>回到第 0 步：该种子的初始权重</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cance&amp;l</source>
+        <translation>取消(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop the training run, the comparison or the sweep after its current step</source>
+        <translation>在当前步骤结束后停止训练、比较或长度测量</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Which held-out example&apos;s alignment is drawn (the probes are never trained on)</source>
+        <translation>画出哪个留出样例的对齐（这些样例从不参与训练）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Go back to a logged step and see the alignment as it was</source>
+        <translation>回到一个记录过的步骤，看当时的对齐</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The decoder step to open (click a row of the map to choose it)</source>
+        <translation>要打开的解码器步骤（点击图中的一行来选择）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Open this step</source>
+        <translation>打开这一步(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This decoder step&apos;s query (its state) against the encoder states (keys = values), with the model&apos;s own score, becomes the scenario of the Q/K/V editor (undo brings the previous one back)</source>
+        <translation>这一解码器步骤的查询（它的状态）对编码器状态（键 = 值），用模型自己的分数，成为 Q/K/V 编辑器的场景（撤销可恢复之前的场景）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Loss and held-out accuracy</source>
+        <translation>损失与留出集准确率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>training step</source>
+        <translation>训练步数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>loss (nats)</source>
+        <translation>损失（奈特）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>accuracy</source>
+        <translation>准确率</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>additive · dot · general</source>
+        <translation>加性 · 点积 · 一般式</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>global · local-p</source>
+        <translation>全局 · 局部-p</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>What to train side by side, each on the same task, length, seed and steps</source>
+        <translation>要并排训练的内容，每一个都用相同的任务、长度、种子和步数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Co&amp;mpare</source>
+        <translation>比较(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Train each run from step 0 on a thread of its own and show the final alignments of the first example side by side</source>
+        <translation>在独立的线程上从第 0 步开始训练每一次运行，并把第一个样例的最终对齐并排显示</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&amp;Measure</source>
+        <translation>测量(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Train the reversal at lengths 6, 12, 18 and 24 with the page&apos;s model and without attention, on the same data and seed, and plot the greedy accuracy</source>
+        <translation>在长度 6、12、18 和 24 上，用本页的模型和无注意力的模型训练反转任务，数据和种子相同，并画出贪心准确率</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Accuracy against sequence length</source>
+        <translation>准确率与序列长度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>length L</source>
+        <translation>长度 L</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>greedy accuracy (held out)</source>
+        <translation>贪心准确率（留出集）</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Tas&amp;k</source>
+        <translation>任务(&amp;K)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sc&amp;ore</source>
+        <translation>分数(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Local-&amp;p D</source>
+        <translation>局部-p D(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <source>Len&amp;gth</source>
+        <translation>长度(&amp;G)</translation>
+    </message>
+    <message>
+        <location line="-142"/>
+        <source>decoder steps</source>
+        <translation>解码器步骤</translation>
+    </message>
+    <message>
+        <location line="+143"/>
+        <source>See&amp;d</source>
+        <translation>种子(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Step&amp;s</source>
+        <translation>步数(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>E&amp;xample</source>
+        <translation>样例(&amp;X)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Decoder st&amp;ep</source>
+        <translation>解码器步骤(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Training curves, the comparison, or accuracy against length</source>
+        <translation>训练曲线、比较，或准确率与长度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>C&amp;urves</source>
+        <translation>曲线(&amp;U)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Compare sc&amp;ores</source>
+        <translation>比较打分函数(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Accuracy vs &amp;length</source>
+        <translation>准确率与长度(&amp;L)</translation>
+    </message>
+</context>
+<context>
     <name>ShortcutsDialog</name>
     <message>
         <location filename="../ui/shell/shortcutsdialog.cpp" line="+40"/>
@@ -5685,11 +6167,12 @@ masked: this query may not attend to this key</source>
     <message>
         <location line="+0"/>
         <location line="+2"/>
+        <location line="+2"/>
         <source>Space</source>
         <translation>空格</translation>
     </message>
     <message>
-        <location line="-1"/>
+        <location line="-3"/>
         <source>Training lab</source>
         <translation>训练实验室</translation>
     </message>
@@ -5697,6 +6180,16 @@ masked: this query may not attend to this key</source>
         <location line="+1"/>
         <source>Play or pause (when the focused control has no use for it)</source>
         <translation>播放或暂停（当获得焦点的控件不使用该键时）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RNN encoder–decoder</source>
+        <translation>RNN 编码器–解码器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Train or pause (when the focused control has no use for it)</source>
+        <translation>训练或暂停（当获得焦点的控件不使用该键时）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -7083,7 +7576,7 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
         <translation>查询 %1 已不在场景中。</translation>
     </message>
     <message>
-        <location filename="../ui/lessons/checkwords.cpp" line="+168"/>
+        <location filename="../ui/lessons/checkwords.cpp" line="+191"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -7107,7 +7600,7 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
 <context>
     <name>attn::lessons::check</name>
     <message>
-        <location line="-178"/>
+        <location line="-201"/>
         <source>n</source>
         <translation>n</translation>
     </message>
@@ -7553,6 +8046,91 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
         <translation>改动后预测移动最多的位置</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>trained to the last step</source>
+        <translation>已训练到最后一步</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>translation task</source>
+        <translation>翻译任务</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>score function</source>
+        <translation>打分函数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>local-p half width D</source>
+        <translation>局部-p 半宽 D</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>bidirectional encoder</source>
+        <translation>双向编码器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>held-out accuracy, fed its own outputs</source>
+        <translation>以自己的输出为输入时的留出集准确率</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>steps whose largest weight is on the reference token</source>
+        <translation>最大权重落在参考词元上的步骤</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>steps whose largest weight is one after it</source>
+        <translation>最大权重落在它后面一个位置上的步骤</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>example shown</source>
+        <translation>显示的样例</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>decoder step chosen</source>
+        <translation>选中的解码器步骤</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>decoder steps opened</source>
+        <translation>打开过的解码器步骤</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>runs compared</source>
+        <translation>比较过的运行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>lengths measured with and without attention</source>
+        <translation>有无注意力都测量过的长度</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>accuracy gained by attention at the longest length</source>
+        <translation>最长长度上注意力带来的准确率提升</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tab shown</source>
+        <translation>显示的标签页</translation>
+    </message>
+    <message>
         <location line="+30"/>
         <source>none</source>
         <translation>无</translation>
@@ -7627,11 +8205,12 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+13"/>
         <source>reverse</source>
         <translation>反转</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-12"/>
         <source>coreference</source>
         <translation>指代消解</translation>
     </message>
@@ -7659,6 +8238,46 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
         <location line="+2"/>
         <source>replace the token</source>
         <translation>替换该词元</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>dates</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>additive</source>
+        <translation>加性</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>dot</source>
+        <translation>点积</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>general</source>
+        <translation>一般式</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>global</source>
+        <translation>全局</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>curves</source>
+        <translation>曲线</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>compare scores</source>
+        <translation>比较打分函数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>accuracy against length</source>
+        <translation>准确率与长度</translation>
     </message>
 </context>
 <context>
@@ -7700,7 +8319,7 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
     </message>
     <message>
         <location line="+71"/>
-        <location filename="../ui/plots/plotexport.cpp" line="+133"/>
+        <location filename="../ui/plots/plotexport.cpp" line="+147"/>
         <location filename="../ui/views/common/paintedexport.cpp" line="+37"/>
         <source>Unknown figure format “%1”: use png, svg or pdf.</source>
         <translation>未知的图格式“%1”：请使用 png、svg 或 pdf。</translation>
@@ -7721,7 +8340,7 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
         <translation>注意力权重 A，头 %1（K/V 头 %2）</translation>
     </message>
     <message>
-        <location filename="../ui/plots/plotexport.cpp" line="-95"/>
+        <location filename="../ui/plots/plotexport.cpp" line="-108"/>
         <source>Cannot write %1: the folder %2 does not exist.</source>
         <translation>无法写入 %1：文件夹 %2 不存在。</translation>
     </message>
@@ -7749,7 +8368,7 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+47"/>
         <source>a %1×%2 figure at %3 DPI would be %4×%5 pixels (%6 GiB in memory); the most is %7 million pixels, e.g. 16384×16384: lower the DPI or the size</source>
         <translation>%1×%2 的图在 %3 DPI 下将是 %4×%5 像素（内存中 %6 GiB）；最多 %7 百万像素，例如 16384×16384：请降低 DPI 或尺寸</translation>
     </message>
@@ -8264,7 +8883,7 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
         <translation>查询“%1”：softmax（蓝），线性（橙）</translation>
     </message>
     <message>
-        <location filename="../ui/views/viewregistry.cpp" line="+42"/>
+        <location filename="../ui/views/viewregistry.cpp" line="+43"/>
         <source>&amp;Sentence arcs</source>
         <translation>句子连线(&amp;S)</translation>
     </message>
@@ -8332,6 +8951,11 @@ deleted: distance %1, p(%2) %3 → %4, prediction %5</source>
         <location line="+5"/>
         <source>Trai&amp;ning lab</source>
         <translation>训练实验室(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>RNN encoder–decoder: &amp;alignment</source>
+        <translation>RNN 编码器–解码器：对齐(&amp;A)</translation>
     </message>
     <message>
         <location filename="../ui/views/model/modelfigure.cpp" line="-113"/>

@@ -138,8 +138,13 @@ int Seq2SeqTrainer::run(int steps)
 {
     const int count = steps < 0 ? m_config.steps : steps;
     for (int i = 0; i < count; ++i) step();
-    if (count > 0 && m_log.back().step != m_stepsDone) record();
+    if (count > 0) logNow();
     return count;
+}
+
+void Seq2SeqTrainer::logNow()
+{
+    if (m_log.back().step != m_stepsDone) record();
 }
 
 Seq2SeqLogPoint Seq2SeqTrainer::measure()

@@ -91,6 +91,9 @@ public:
     StepStats step();
     /// `steps` steps (config().steps when negative); the last one is always logged.
     int run(int steps = -1);
+    /// Logs the current step unless it is logged already: where a run that was stopped between
+    /// two logged steps ends.
+    void logNow();
 
     int stepsDone() const { return m_stepsDone; }
     const std::vector<StepStats> &history() const { return m_history; }

@@ -130,7 +130,7 @@ void TestCliLessons::lessonsCheckReportsProblems()
     const QString file = dir.filePath("11-bad.json");
     QCOMPARE(lines.at(0), file + ": step 1: view: unknown view “heatmap”; expected one of qkv, sentence, "
                                  "scaling, scoring, mask, paths, heads, position, cost, "
-                                 "tiling, measuring, interventions, baselines, model, train");
+                                 "tiling, measuring, interventions, baselines, model, train, seq2seq");
     QVERIFY2(lines.at(1).startsWith(file + ": step 1: scenario.V: row 1 has 1 numbers but row 0 has 2"),
              qPrintable(lines.at(1)));
 }

@@ -74,6 +74,15 @@ inline const std::map<QString, QStringList> &solutions()
         {"08-self-and-cross/2", {"select hitam"}},
         {"08-self-and-cross/3", {"Q[hitam][1]=0", "Q[hitam][2]=4"}},
         // lessons 09, 12:
+        // lesson 09a (the encoder-decoder page trains on its worker thread; short runs keep the test quick):
+        {"09-attention-began-in-rnns/1",
+         {"set seq2seqSteps=25", "click seq2seqNoAttention", "click seq2seqTrain", "wait running=0"}},
+        {"09-attention-began-in-rnns/2",
+         {"set seq2seqSteps=25", "set seq2seqScore=additive (Bahdanau)", "click seq2seqTrain",
+          "wait running=0"}},
+        {"09-attention-began-in-rnns/3", {"temperature=10"}},
+        {"09-attention-began-in-rnns/4", {"set seq2seqSteps=20", "click seq2seqCompare", "wait running=0"}},
+        {"09-attention-began-in-rnns/5", {"set seq2seqSteps=10", "click seq2seqMeasure", "wait running=0"}},
         {"09-rnn-vs-attention/1", {"set pathsI=1", "set pathsJ=10"}},
         {"09-rnn-vs-attention/2", {"set pathsWindow=4"}},
         {"09-rnn-vs-attention/3", {"click pathsStep x12"}},

@@ -152,6 +152,29 @@ const QHash<QString, const char *> &names()
          QT_TRANSLATE_NOOP("attn::lessons::check", "position rollout ranks first")},
         {QStringLiteral("effect_top_effect"),
          QT_TRANSLATE_NOOP("attn::lessons::check", "position whose change moves the prediction most")},
+        // seq2seq (also "step", "steps", "running", "seed", "heldout_accuracy", "shown_step" above)
+        {QStringLiteral("finished"), QT_TRANSLATE_NOOP("attn::lessons::check", "trained to the last step")},
+        {QStringLiteral("translation_task"), QT_TRANSLATE_NOOP("attn::lessons::check", "translation task")},
+        {QStringLiteral("score_kind"), QT_TRANSLATE_NOOP("attn::lessons::check", "score function")},
+        {QStringLiteral("local_window"), QT_TRANSLATE_NOOP("attn::lessons::check", "local-p half width D")},
+        {QStringLiteral("bidirectional"), QT_TRANSLATE_NOOP("attn::lessons::check", "bidirectional encoder")},
+        {QStringLiteral("attention"), QT_TRANSLATE_NOOP("attn::lessons::check", "attention")},
+        {QStringLiteral("length"), QT_TRANSLATE_NOOP("attn::lessons::check", "sequence length")},
+        {QStringLiteral("greedy_accuracy"),
+         QT_TRANSLATE_NOOP("attn::lessons::check", "held-out accuracy, fed its own outputs")},
+        {QStringLiteral("alignment_accuracy"),
+         QT_TRANSLATE_NOOP("attn::lessons::check", "steps whose largest weight is on the reference token")},
+        {QStringLiteral("alignment_after"),
+         QT_TRANSLATE_NOOP("attn::lessons::check", "steps whose largest weight is one after it")},
+        {QStringLiteral("probe"), QT_TRANSLATE_NOOP("attn::lessons::check", "example shown")},
+        {QStringLiteral("decoder_step"), QT_TRANSLATE_NOOP("attn::lessons::check", "decoder step chosen")},
+        {QStringLiteral("steps_opened"), QT_TRANSLATE_NOOP("attn::lessons::check", "decoder steps opened")},
+        {QStringLiteral("compared"), QT_TRANSLATE_NOOP("attn::lessons::check", "runs compared")},
+        {QStringLiteral("length_points"),
+         QT_TRANSLATE_NOOP("attn::lessons::check", "lengths measured with and without attention")},
+        {QStringLiteral("length_gap_longest"),
+         QT_TRANSLATE_NOOP("attn::lessons::check", "accuracy gained by attention at the longest length")},
+        {QStringLiteral("side_tab"), QT_TRANSLATE_NOOP("attn::lessons::check", "tab shown")},
     };
     return table;
 }
@@ -222,6 +245,22 @@ QString plainValueText(const QString &name, double x, const QStringList &keyLabe
     if (name == QLatin1String("effect_change"))
         return choice(x, {QT_TRANSLATE_NOOP("attn::lessons::check", "replace the token"),
                           QT_TRANSLATE_NOOP("attn::lessons::check", "delete the token")});
+    if (name == QLatin1String("translation_task"))
+        return choice(x, {QT_TRANSLATE_NOOP("attn::lessons::check", "reverse"),
+                          QT_TRANSLATE_NOOP("attn::lessons::check", "dates")});
+    if (name == QLatin1String("score_kind"))
+        return choice(x, {QT_TRANSLATE_NOOP("attn::lessons::check", "additive"),
+                          QT_TRANSLATE_NOOP("attn::lessons::check", "dot"),
+                          QT_TRANSLATE_NOOP("attn::lessons::check", "general")});
+    if (name == QLatin1String("local_window"))
+        return x == 0 ? choice(x, {QT_TRANSLATE_NOOP("attn::lessons::check", "global")}) : QString();
+    if (name == QLatin1String("side_tab"))
+        return choice(x, {QT_TRANSLATE_NOOP("attn::lessons::check", "curves"),
+                          QT_TRANSLATE_NOOP("attn::lessons::check", "compare scores"),
+                          QT_TRANSLATE_NOOP("attn::lessons::check", "accuracy against length")});
+    if (name == QLatin1String("finished") || name == QLatin1String("bidirectional") ||
+        name == QLatin1String("attention"))
+        return yesNo(x);
     if (name == QLatin1String("running") || name == QLatin1String("effects_shown") ||
         name == QLatin1String("effect_names_share_gender") || name == QLatin1String("checklist_complete") ||
         name == QLatin1String("conv_causal") || name == QLatin1String("reaches_first"))

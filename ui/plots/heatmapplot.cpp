@@ -223,6 +223,29 @@ QString HeatmapPlot::title() const
     return m_fullTitle;
 }
 
+void HeatmapPlot::setCompact(bool compact)
+{
+    if (compact == m_compact) return;
+    m_compact = compact;
+    auto *body = qobject_cast<QCPLayoutGrid *>(plotLayout()->element(1, 0));
+    if (compact)
+        body->take(m_colorScale);
+    else
+        body->addElement(0, 1, m_colorScale); // the axis titles come back with the next setHead()
+    body->simplify();
+    m_colorScale->setVisible(!compact);
+    setAxisTitles(m_keyAxisTitle, m_queryAxisTitle);
+}
+
+void HeatmapPlot::setAxisTitles(const QString &keys, const QString &queries)
+{
+    m_keyAxisTitle = keys;
+    m_queryAxisTitle = queries;
+    if (!keys.isEmpty() || m_compact) xAxis->setLabel(m_compact ? QString() : keys);
+    if (!queries.isEmpty() || m_compact) yAxis->setLabel(m_compact ? QString() : queries);
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
 void HeatmapPlot::fitTitle()
 {
     // The title fits the width it is drawn at (the window, or an export's viewport): 11 pt bold,
@@ -314,6 +337,9 @@ void HeatmapPlot::setHead(const HeadTrace &head, const QStringList &queryLabels,
         anyFullyMasked
             ? tr("queries (n_q = %1; ⊘ sees no key: “%2”)").arg(nq).arg(QString::fromLatin1(toString(policy)))
             : tr("queries (n_q = %1)").arg(nq));
+    if (!m_keyAxisTitle.isEmpty() || m_compact) xAxis->setLabel(m_compact ? QString() : m_keyAxisTitle);
+    if ((!m_queryAxisTitle.isEmpty() && !anyFullyMasked) || m_compact)
+        yAxis->setLabel(m_compact ? QString() : m_queryAxisTitle);
     xAxis->setRange(-0.5, sinks ? sinkColumn() + 0.5 : std::max(nk, 1) - 0.5);
     yAxis->setRange(-0.5, std::max(nq, 1) - 0.5);
     updateSelectionRect();

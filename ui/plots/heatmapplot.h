@@ -41,6 +41,15 @@ public:
     void setTitle(const QString &title);
     QString title() const;
 
+    /// Replaces the axis titles ("keys (n_k = …)", "queries (n_q = …)") by these, e.g. "source
+    /// tokens" and "decoder steps" of an encoder–decoder's alignment; empty: the defaults again.
+    void setAxisTitles(const QString &keys, const QString &queries);
+
+    /// Compact: no colour bar and no axis titles (the tick labels stay), for small maps side by side
+    /// whose colours a neighbour's bar, or the caption, explains.
+    void setCompact(bool compact);
+    bool isCompact() const { return m_compact; }
+
     /// Outlines query row `row` (no outline when n_q = 1 or row is out of range).
     void setSelectedQuery(int row);
 
@@ -130,7 +139,10 @@ private:
     Vector m_sinkWeights;                 // (n_q) or empty
     ColorBar *m_colorScale = nullptr;
     QCPTextElement *m_title = nullptr;
-    QString m_fullTitle; ///< as set; m_title shows it fitted (fitTitle)
+    QString m_fullTitle;      ///< as set; m_title shows it fitted (fitTitle)
+    QString m_keyAxisTitle;   ///< setAxisTitles(); empty: "keys (n_k = …)"
+    QString m_queryAxisTitle; ///< setAxisTitles(); empty: "queries (n_q = …)"
+    bool m_compact = false;   ///< setCompact()
     QCPItemRect *m_selectionRect = nullptr;
     QCPItemRect *m_cursorRect = nullptr;   ///< the keyboard cursor, white (heatmapgrid.cpp)
     QCPItemRect *m_cursorDashes = nullptr; ///< and black dashes over it

@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
+#include <QPicture>
 #include <QSvgGenerator>
 #include <QTemporaryDir>
 #include <cmath>
@@ -65,6 +66,19 @@ bool writeSvg(QCustomPlot *plot, const QString &path, QSize size, QString *error
 }
 
 } // namespace
+
+void paintPlotInto(QCustomPlot *plot, QPainter &painter, const QRectF &where)
+{
+    plot->deselectAll();
+    QPicture picture;
+    {
+        QCPPainter recorder(&picture);
+        recorder.setMode(QCPPainter::pmVectorized);
+        recorder.setMode(QCPPainter::pmNoCaching);
+        plot->toPainter(&recorder, int(where.width()), int(where.height()));
+    }
+    painter.drawPicture(where.topLeft(), picture);
+}
 
 QByteArray withCjkFontFallback(const QByteArray &svg)
 {

@@ -4,6 +4,8 @@
 #include <QByteArray>
 
 class QCustomPlot;
+class QPainter;
+class QRectF;
 class QSize;
 class QString;
 
@@ -14,6 +16,10 @@ namespace attn::ui {
 /// pngDpi() / 96 (so size × that many pixels), with the DPI in the file. Returns false and sets *error (if
 /// given) to one sentence when the format is unknown, the size is empty or the file cannot be written.
 bool exportPlot(QCustomPlot *plot, const QString &path, const QString &format, QSize size, QString *error);
+
+/// Draws `plot` laid out at `where`'s size into `painter` at `where`'s top left (vector commands,
+/// so an SVG or PDF painter keeps them vector): for figures made of several plots side by side.
+void paintPlotInto(QCustomPlot *plot, QPainter &painter, const QRectF &where);
 
 /// `svg` (as QSvgGenerator writes it) with every font-family followed by the CJK families a viewer
 /// may need for Chinese text: "Noto Sans CJK SC", "WenQuanYi Micro Hei", "Source Han Sans SC",

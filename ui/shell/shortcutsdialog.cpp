@@ -73,6 +73,8 @@ void ShortcutsDialog::setActions(const QMenuBar *bar)
            << QStringList{tr("Mask editor"), tr("Mask or unmask the cell"), tr("Space")}
            << QStringList{tr("Training lab"),
                           tr("Play or pause (when the focused control has no use for it)"), tr("Space")}
+           << QStringList{tr("RNN encoder–decoder"),
+                          tr("Train or pause (when the focused control has no use for it)"), tr("Space")}
            << QStringList{tr("Window"), tr("Next or previous control"), tr("Tab, Shift+Tab")}
            << QStringList{tr("Window"), tr("Leave figure only (View → Figure only)"), tr("Esc, F11")};
     m_table->setRowCount(static_cast<int>(m_rows.size()));

@@ -13,6 +13,7 @@
 #include "ui/views/scaling/scalingview.h"
 #include "ui/views/scoring/scoringview.h"
 #include "ui/views/sentence/sentencearcsview.h"
+#include "ui/views/seq2seq/seq2seqview.h"
 #include "ui/views/tiling/tilingview.h"
 #include "ui/views/train/trainview.h"
 
@@ -133,6 +134,33 @@ const std::vector<FigureViewInfo> &figureViews()
           "effect_gamma",
           "effect_top_rollout",
           "effect_top_effect"}},
+        {QStringLiteral("seq2seq"),
+         tr("RNN encoder–decoder: &alignment"),
+         QStringLiteral("alignment"),
+         make<Seq2SeqView>,
+         {"step",
+          "steps",
+          "running",
+          "finished",
+          "translation_task",
+          "score_kind",
+          "local_window",
+          "bidirectional",
+          "attention",
+          "length",
+          "seed",
+          "heldout_accuracy",
+          "greedy_accuracy",
+          "alignment_accuracy",
+          "alignment_after",
+          "shown_step",
+          "probe",
+          "decoder_step",
+          "steps_opened",
+          "compared",
+          "length_points",
+          "length_gap_longest",
+          "side_tab"}},
     };
     return views;
 }

@@ -333,7 +333,8 @@ void TestAccessActions::shortcutsListEveryAction()
     for (QAction *a : window.menuBar()->actions())
         if (a->menu()) count(a->menu());
     QCOMPARE(static_cast<int>(rows.size()),
-             menuActions + 8); // and the keys of figures, grids, the training lab, Esc
+             menuActions +
+                 9); // and the keys of figures, grids, the training lab, the encoder-decoder page, Esc
     // Every menu entry (the rows before the figures' keys) has a shortcut of its own: none
     // missing, none given twice.
     QStringList missing, twice;
