@@ -152,7 +152,7 @@ private:
 /// 12 independent accumulators in the widest vector the build targets (Eigen's packet type),
 /// FLOP = 2 · lanes per FMA, the best of five runs of ~0.1 s; (2) a streaming read: every thread
 /// sums its share of a float buffer of twice the last-level cache (256 MiB to 1 GiB) with packet
-/// loads, bytes / seconds, the best of five; (3) C = A·B at 2048³ in float,
+/// loads, bytes / seconds, the best of three; (3) C = A·B at 2048³ in float,
 /// Eigen's GEMM with C's columns split over the threads, and OpenBLAS's cblas_sgemm when the
 /// build has it (ATTN_HAVE_OPENBLAS) or the system has libopenblas.so.0 (loaded at run time:
 /// the SGEMM NumPy uses on Debian), the best of three runs each. Takes one to two seconds.
