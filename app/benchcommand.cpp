@@ -431,14 +431,15 @@ int runBenchCommand(const QStringList &arguments)
                       .arg(QString::fromStdString(roof.instruction_set))
                       .arg(roof.vector_lanes)
                       .arg(roof.vector_registers));
-            print(QStringLiteral(
-                      "# roof: FP32 FMA peak %1 GFLOP/s (%2 float lanes), streaming read %5 GB/s, SGEMM 2048³ "
-                      "%3 GFLOP/s (%4); %FMA is against this FP32 peak, for f64 too; %read against the "
-                      "streaming read")
-                      .arg(fixed(roof.fma_gflops, 1))
-                      .arg(roof.vector_lanes)
-                      .arg(fixed(roof.sgemm_gflops, 1), QString::fromStdString(roof.sgemm_source),
-                           fixed(roof.read_gbps, 1)));
+            print(
+                QStringLiteral(
+                    "# roof: FP32 FMA peak %1 GFLOP/s (%2 float lanes), streaming read %5 GB/s, SGEMM 2048³ "
+                    "%3 GFLOP/s (%4); %FMA is against this FP32 peak, for f64 too; %read against the "
+                    "streaming read")
+                    .arg(fixed(roof.fma_gflops, 1))
+                    .arg(roof.vector_lanes)
+                    .arg(fixed(roof.sgemm_gflops, 1), QString::fromStdString(roof.sgemm_source),
+                         fixed(roof.read_gbps, 1)));
             json.insert("roof_gflops", roof.fma_gflops);
             json.insert("sgemm_gflops", roof.sgemm_gflops);
             json.insert("sgemm_source", QString::fromStdString(roof.sgemm_source));

@@ -65,9 +65,9 @@ const QList<int> &timingWidths()
 
 QString timingHeader()
 {
-    return row({"kernel", "n_q", "n_k", "heads", "d", "causal", "window", "dtype", "thr", "median_ms",
-                "p95_ms", "GFLOP/s", "%FMA", "tokens/s", "work_MiB", "rss_MiB", "kv_MiB", "kv_GB/s", "%read", "max_err",
-                "reference"},
+    return row({"kernel",   "n_q",     "n_k",       "heads",   "d",       "causal",  "window",
+                "dtype",    "thr",     "median_ms", "p95_ms",  "GFLOP/s", "%FMA",    "tokens/s",
+                "work_MiB", "rss_MiB", "kv_MiB",    "kv_GB/s", "%read",   "max_err", "reference"},
                timingWidths());
 }
 

@@ -100,14 +100,14 @@ struct BenchResult {
 
 /// The machine's roof in this process, with this build's instructions.
 struct Roof {
-    double fma_gflops = 0;    ///< FP32 fused multiply-add throughput peak, 10⁹ FLOP/s (2 FLOP per lane)
-    double sgemm_gflops = 0;  ///< best FP32 GEMM available to the build, 2048³, 10⁹ FLOP/s
-    std::string sgemm_source; ///< "eigen" or "openblas": which one gave sgemm_gflops
-    int threads = 1;          ///< threads both were measured on
-    int vector_lanes = 1;     ///< float lanes per FMA instruction the build uses (8 = AVX2, 16 = AVX-512)
+    double fma_gflops = 0;       ///< FP32 fused multiply-add throughput peak, 10⁹ FLOP/s (2 FLOP per lane)
+    double sgemm_gflops = 0;     ///< best FP32 GEMM available to the build, 2048³, 10⁹ FLOP/s
+    std::string sgemm_source;    ///< "eigen" or "openblas": which one gave sgemm_gflops
+    int threads = 1;             ///< threads both were measured on
+    int vector_lanes = 1;        ///< float lanes per FMA instruction the build uses (8 = AVX2, 16 = AVX-512)
     std::string instruction_set; ///< the vector instructions the build targets, e.g. "AVX-512", "AVX2+FMA"
     int vector_registers = 16;   ///< vector registers the build's micro-kernels may use (16 or 32)
-    double read_gbps = 0;        ///< streaming read of a buffer far beyond the caches, all threads, 10⁹ bytes/s
+    double read_gbps = 0; ///< streaming read of a buffer far beyond the caches, all threads, 10⁹ bytes/s
 };
 
 /// The vector instructions this build of the engine targets (Eigen's packet math): "AVX-512",

@@ -77,8 +77,8 @@ double timeFmaLoop(int threads, long iterations)
 /// more than a quarter of the memory available.
 std::size_t streamReadBytes()
 {
-    std::size_t bytes = std::clamp<std::size_t>(2 * lastLevelCacheBytes(), std::size_t(256) << 20,
-                                                std::size_t(1) << 30);
+    std::size_t bytes =
+        std::clamp<std::size_t>(2 * lastLevelCacheBytes(), std::size_t(256) << 20, std::size_t(1) << 30);
     if (const std::size_t available = availableMemoryBytes(); available > 0)
         bytes = std::min(bytes, available / 4);
     return std::max<std::size_t>(bytes, std::size_t(1) << 20);
@@ -92,7 +92,8 @@ float streamSum(const float *data, std::size_t n)
     Packet acc[kChains];
     for (int k = 0; k < kChains; ++k) acc[k] = ei::pset1<Packet>(0.0f);
     for (std::size_t i = 0; i < n; i += std::size_t(kChains) * kLanes)
-        for (int k = 0; k < kChains; ++k) acc[k] = ei::padd(acc[k], ei::ploadu<Packet>(data + i + k * kLanes));
+        for (int k = 0; k < kChains; ++k)
+            acc[k] = ei::padd(acc[k], ei::ploadu<Packet>(data + i + k * kLanes));
     Packet sum = acc[0];
     for (int k = 1; k < kChains; ++k) sum = ei::padd(sum, acc[k]);
     return ei::predux(sum);

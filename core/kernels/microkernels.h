@@ -36,7 +36,8 @@ template <typename Scalar> struct Geometry {
     static constexpr int kPackets = kVectorRegisters >= 32 ? 4 : 2;
     static constexpr int kLanes = kWidth * kPackets; ///< lanes of one micro-tile
     static constexpr int kRows = 6;
-    static_assert(kRows * kPackets + kPackets + 1 <= kVectorRegisters, "the micro-tile must fit the registers");
+    static_assert(kRows * kPackets + kPackets + 1 <= kVectorRegisters,
+                  "the micro-tile must fit the registers");
 };
 
 /// Whether the fast path pays off: measured with 8-wide packets and FMA (AVX2, -march=native);

@@ -291,7 +291,8 @@ void TestCliLessons::chineseFiguresDrawNoEnglishWords()
             const QString text = xml.readElementText(QXmlStreamReader::IncludeChildElements);
             for (auto m = word.globalMatch(text); m.hasNext();) {
                 const QString w = m.next().captured(0);
-                if (!allowed.contains(w) && !machine.contains(w)) english << name + ": " + w + " in “" + text.simplified() + "”";
+                if (!allowed.contains(w) && !machine.contains(w))
+                    english << name + ": " + w + " in “" + text.simplified() + "”";
             }
         }
         QVERIFY2(!xml.hasError(), qPrintable(name + ": " + xml.errorString()));

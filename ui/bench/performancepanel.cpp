@@ -333,10 +333,9 @@ void PerformancePanel::updateConfiguration()
          << qMakePair(tr("threads"), QString::number(p.threads))
          << qMakePair(tr("repetitions"), tr("≤ %1 after 1 warm-up").arg(p.repetitions));
     if (const auto &roof = m_model->roof()) {
-        rows << qMakePair(tr("instruction set"),
-                          tr("%1, %2 vector registers")
-                              .arg(QString::fromStdString(roof->instruction_set))
-                              .arg(roof->vector_registers))
+        rows << qMakePair(tr("instruction set"), tr("%1, %2 vector registers")
+                                                     .arg(QString::fromStdString(roof->instruction_set))
+                                                     .arg(roof->vector_registers))
              << qMakePair(
                     tr("FMA peak"),
                     tr("%1 GFLOP/s (%2 float lanes)").arg(gflops(roof->fma_gflops)).arg(roof->vector_lanes))

@@ -8,10 +8,10 @@
 
 #include <QDesktopServices>
 #include <QDir>
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QImage>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -29,7 +29,8 @@ void emphasisTexts(const QJsonValue &value, const QString &path, QList<QPair<QSt
         if (value.toString().contains(QLatin1String("**"))) out.append({path, value.toString()});
     } else if (value.isArray()) {
         const QJsonArray array = value.toArray();
-        const bool lines = std::all_of(array.begin(), array.end(), [](const QJsonValue &v) { return v.isString(); });
+        const bool lines =
+            std::all_of(array.begin(), array.end(), [](const QJsonValue &v) { return v.isString(); });
         if (lines && !array.isEmpty()) {
             QStringList joined;
             for (const QJsonValue &v : array) joined << v.toString();
@@ -203,12 +204,14 @@ void TestLessonText::shippedEmphasisNeverShowsItsStars()
             QFile file(dir.filePath(name));
             QVERIFY(file.open(QIODevice::ReadOnly));
             QList<QPair<QString, QString>> found;
-            emphasisTexts(QJsonDocument::fromJson(file.readAll()).object(), folder + QLatin1Char('/') + name, found);
+            emphasisTexts(QJsonDocument::fromJson(file.readAll()).object(), folder + QLatin1Char('/') + name,
+                          found);
             for (const auto &[path, markdown] : found) {
                 ++texts;
                 text.showMarkdown(markdown, dir.path());
                 const QString shown = text.toPlainText();
-                QVERIFY2(!shown.contains(QLatin1String("**")), qPrintable(path + QStringLiteral(": ") + shown));
+                QVERIFY2(!shown.contains(QLatin1String("**")),
+                         qPrintable(path + QStringLiteral(": ") + shown));
             }
         }
     }
